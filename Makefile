@@ -1,0 +1,30 @@
+# The README's quick start: `make run` (set up, then run the app) and `make test` (set up, then every test).
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+
+.PHONY: install run test lint bench clean
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+run: install
+	$(BIN)/judge corpus report
+
+test: install
+	$(BIN)/ruff check .
+	$(BIN)/pytest
+
+lint: install
+	$(BIN)/ruff check .
+
+bench: install
+	$(BIN)/python benchmarks/corpus_load.py
+
+clean:
+	rm -rf $(VENV) *.egg-info

@@ -1,0 +1,69 @@
+"""The rule corpus: every document parsed into one cross-linked model.
+
+    from judge_app.corpus import load_corpus
+    corpus = load_corpus()
+    corpus.rule("en-2026", "702.19b").text
+    corpus.cited_by("en-2026", "702.19")
+    corpus.glossary_entry("pt-2019", "Atropelar").rules   # ["702.19"]
+
+Pipeline: reading (bytes → lines) → cr_parser / guides (lines → entries) → checks (numbering) →
+build (entries → model) → linking (references, cited-by, keywords) → cache.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from judge_app import paths
+from judge_app.corpus import build as _build
+from judge_app.corpus import cache
+from judge_app.corpus.manifest import CR_IDS
+from judge_app.corpus.model import (
+    Anomaly,
+    Document,
+    GlossaryEntry,
+    GuideParagraph,
+    GuideSection,
+    KeywordLink,
+    Missing,
+    Reference,
+    Rule,
+)
+from judge_app.corpus.store import Corpus, UnknownDocument
+
+__all__ = [
+    "CR_IDS", "Anomaly", "Corpus", "Document", "GlossaryEntry", "GuideParagraph", "GuideSection",
+    "KeywordLink", "Missing", "Reference", "Rule", "UnknownDocument", "build_corpus", "load_corpus",
+]
+
+_loaded: dict[tuple[str, str], Corpus] = {}
+_lock = threading.Lock()
+
+
+def build_corpus(corpus_dir: Path | None = None) -> Corpus:
+    """Parse every document now, ignoring any cache."""
+    return _build.build(corpus_dir or paths.corpus_dir())
+
+
+def load_corpus(corpus_dir: Path | None = None, use_cache: bool = True) -> Corpus:
+    """The corpus, from this process's memory, else the compiled cache, else parsed (and cached).
+
+    Treat the returned object as read-only: it is shared by every caller in the process.
+    """
+    corpus_dir = corpus_dir or paths.corpus_dir()
+    if not use_cache:
+        return build_corpus(corpus_dir)
+    key = cache.cache_key(corpus_dir)
+    memo_key = (str(corpus_dir.resolve()), key)
+    with _lock:
+        if memo_key in _loaded:
+            return _loaded[memo_key]
+        path = cache.cache_path(paths.data_dir(), key)
+        corpus = cache.load(path)
+        if corpus is None:
+            corpus = build_corpus(corpus_dir)
+            cache.store(corpus, path)
+        _loaded.clear()
+        _loaded[memo_key] = corpus
+        return corpus

@@ -1,0 +1,59 @@
+"""A compiled copy of the corpus, so a warm start does not parse again.
+
+The cache file's name carries a key made of the source documents' hashes, the manifest and the
+corpus code itself: edit a document or the parser and the next load rebuilds. Writes go to a
+temporary file that is renamed into place, so concurrent processes never read a partial file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import tempfile
+from pathlib import Path
+
+from judge_app.corpus import manifest
+from judge_app.corpus.store import Corpus
+
+_CODE_DIR = Path(__file__).resolve().parent
+
+
+def cache_key(corpus_dir: Path) -> str:
+    digest = hashlib.sha256()
+    for source in sorted(_CODE_DIR.glob("*.py")):
+        digest.update(source.name.encode())
+        digest.update(source.read_bytes())
+    digest.update((corpus_dir / "manifest.toml").read_bytes())
+    for entry in manifest.read(corpus_dir):
+        digest.update(entry.file.encode())
+        digest.update(hashlib.sha256((corpus_dir / entry.file).read_bytes()).digest())
+    return digest.hexdigest()[:24]
+
+
+def cache_path(data_dir: Path, key: str) -> Path:
+    return data_dir / "corpus" / f"corpus-{key}.pickle"
+
+
+def load(path: Path) -> Corpus | None:
+    try:
+        with open(path, "rb") as handle:
+            corpus = pickle.load(handle)
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
+        return None
+    return corpus if isinstance(corpus, Corpus) else None
+
+
+def store(corpus: Corpus, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".corpus-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            pickle.dump(corpus, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    for old in path.parent.glob("corpus-*.pickle"):
+        if old != path:
+            old.unlink(missing_ok=True)

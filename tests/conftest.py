@@ -1,0 +1,12 @@
+"""Shared fixtures: the real corpus, loaded once per test session."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge_app.corpus import Corpus, load_corpus
+
+
+@pytest.fixture(scope="session")
+def corpus() -> Corpus:
+    return load_corpus()
