@@ -12,10 +12,11 @@ def main() -> None:
 
 
 def _register() -> None:
-    from judge_app.commands import corpus
+    from judge_app.commands import corpus, serve
 
-    for command in corpus.COMMANDS:
-        main.add_command(command)
+    for module in (corpus, serve):
+        for command in module.COMMANDS:
+            main.add_command(command)
 
 
 _register()

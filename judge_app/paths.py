@@ -27,6 +27,11 @@ def templates_dir() -> Path:
     return PROJECT_ROOT / "templates"
 
 
+def static_dir() -> Path:
+    """The web app's own CSS and JavaScript."""
+    return PROJECT_ROOT / "static"
+
+
 def data_dir() -> Path:
     """Derived data: `JUDGE_DATA_DIR`, else `$XDG_CACHE_HOME/rules-judge`, else `~/.cache/rules-judge`."""
     explicit = os.environ.get("JUDGE_DATA_DIR")

@@ -1,0 +1,67 @@
+"""The web app: a phone-first rules reference for judges.
+
+    flask --app judge_app.web run          # development server
+    judge serve                            # gunicorn on 127.0.0.1:8000
+
+`create_app` is the application factory; each feature is a blueprint in its own module.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, g, request
+
+from judge_app import paths
+from judge_app.corpus import load_corpus
+from judge_app.web import assets, compression, documents, errors, i18n, richtext, security, terms
+
+
+def create_app(config: dict | None = None) -> Flask:
+    app = Flask(__name__, template_folder=str(paths.templates_dir()), static_folder=None)
+    app.config.update(MAX_CONTENT_LENGTH=64 * 1024)
+    if config:
+        app.config.update(config)
+    app.json.ensure_ascii = False
+    app.json.sort_keys = False
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+    corpus = app.extensions["judge_corpus"] = load_corpus()
+    for doc in corpus.rules:  # built now, not on some visitor's first request
+        terms.matcher(corpus, doc)
+
+    @app.before_request
+    def choose_language() -> None:
+        g.lang = i18n.choose_language(request)
+        g.language_targets = {}
+
+    @app.context_processor
+    def interface() -> dict:
+        language = getattr(g, "lang", i18n.DEFAULT_LANGUAGE)
+        return {
+            "_": lambda key, **values: i18n.translate(language, key, **values),
+            "ui_lang": language,
+            "languages": i18n.LANGUAGE_NAMES,
+            "current_doc": _current_doc(language),
+            "here": request.full_path.rstrip("?"),
+            "language_targets": getattr(g, "language_targets", {}),
+        }
+
+    app.jinja_env.globals.update(
+        translate=i18n.translate, doc_label=documents.label, rule_url=richtext.rule_url, term_url=richtext.term_url,
+    )
+
+    from judge_app.web import api, browse, home, quality, rules, search, settings
+
+    for blueprint in (home.bp, rules.bp, browse.bp, search.bp, quality.bp, api.bp, settings.bp):
+        app.register_blueprint(blueprint)
+    assets.init_app(app)
+    errors.init_app(app)
+    security.init_app(app)
+    compression.init_app(app)
+    return app
+
+
+def _current_doc(language: str) -> str:
+    """The CR document the page is about, else the visitor's preferred one: what the search box searches."""
+    corpus = documents.get_corpus()
+    doc = (request.view_args or {}).get("doc")
+    return doc if doc in corpus.rules else documents.preferred_doc(request, corpus, language)

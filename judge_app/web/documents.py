@@ -1,0 +1,56 @@
+"""Which rules document a visitor reads, and how documents are named and matched in the interface."""
+
+from __future__ import annotations
+
+from flask import Request, current_app
+
+from judge_app.corpus import CR_IDS, Corpus, Document
+
+COOKIE = "doc"
+
+
+def get_corpus() -> Corpus:
+    return current_app.extensions["judge_corpus"]
+
+
+def label(document: Document) -> str:
+    """"EN 2026", "PT 2019": language and year, how judges tell the documents apart."""
+    year = document.effective[:4]
+    return f"{document.language.upper()} {year}".strip()
+
+
+def newest_in(corpus: Corpus, language: str) -> Document | None:
+    found = [d for d in corpus.cr_documents() if d.language == language]
+    return max(found, key=lambda d: d.effective) if found else None
+
+
+def default_doc(corpus: Corpus, ui_language: str) -> str:
+    """The current rules in the interface language if they exist, else the current English rules."""
+    newest = max(d.effective for d in corpus.cr_documents())
+    for document in corpus.cr_documents():
+        if document.language == ui_language and document.effective == newest:
+            return document.id
+    return CR_IDS[0]
+
+
+def preferred_doc(request: Request, corpus: Corpus, ui_language: str) -> str:
+    chosen = request.cookies.get(COOKIE)
+    if chosen in corpus.rules:
+        return chosen
+    return default_doc(corpus, ui_language)
+
+
+def same_date(corpus: Corpus, doc: str) -> list[Document]:
+    """The other CR documents of the same date: translations share the original's numbering."""
+    effective = corpus.document(doc).effective
+    return [d for d in corpus.cr_documents() if d.effective == effective and d.id != doc]
+
+
+def in_language(corpus: Corpus, doc: str, language: str) -> Document | None:
+    """The document a reader of `doc` switching to `language` should land in: same date if possible."""
+    if corpus.document(doc).language == language:
+        return corpus.document(doc)
+    for document in same_date(corpus, doc):
+        if document.language == language:
+            return document
+    return newest_in(corpus, language)

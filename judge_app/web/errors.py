@@ -1,0 +1,52 @@
+"""Friendly error pages: a wrong address gets help, a fault gets an apology and a log line, never a traceback."""
+
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, Response, g, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from judge_app.web.documents import get_corpus
+from judge_app.web.i18n import DEFAULT_LANGUAGE, translate
+
+log = logging.getLogger("judge_app.web")
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def not_found_page(what: str, **context) -> tuple[str, int]:
+    """The 404 page for an unknown rule, document, glossary term or address."""
+    return render_template("not_found.html", what=what, cr_documents=get_corpus().cr_documents(),
+                           **context), 404
+
+
+def handle_http(error: HTTPException):
+    if wants_json():
+        return jsonify(error=error.description, status=error.code), error.code
+    if error.code == 404:
+        return not_found_page("page")
+    return _error_page(error.code or 500, "error.bad_request" if (error.code or 500) < 500 else "error.body")
+
+
+def handle_exception(error: Exception):
+    log.exception("unhandled error on %s %s", request.method, request.full_path)
+    if wants_json():
+        return jsonify(error="internal error; it has been logged", status=500), 500
+    return _error_page(500, "error.body")
+
+
+def _error_page(status: int, message: str):
+    try:
+        return render_template("error.html", status=status, message=message), status
+    except Exception:  # the error page itself failed: fall back to text that cannot fail
+        log.exception("error page failed")
+        language = getattr(g, "lang", DEFAULT_LANGUAGE)
+        return Response(translate(language, "error.body"), status=status, mimetype="text/plain")
+
+
+def init_app(app: Flask) -> None:
+    app.register_error_handler(HTTPException, handle_http)
+    app.register_error_handler(Exception, handle_exception)

@@ -1,0 +1,97 @@
+"""Corpus text as safe HTML with every link in place: rules, glossary entries, guide paragraphs.
+
+Links come from three places: the references the corpus resolved (to the cited rule), keyword
+names (to the keyword's rule), and glossary terms (to the glossary entry; a script adds the
+definition on hover or tap). A glossary term is linked at its first appearance on a page only.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from flask import url_for
+from markupsafe import Markup
+
+from judge_app.corpus import Corpus, GlossaryEntry, GuideParagraph, Reference, Rule
+from judge_app.corpus.numbers import normalise
+from judge_app.web import render, terms
+from judge_app.web.render import Link
+
+_NUMBER_RE = re.compile(r"\d+(?:\.\d+[a-z]?)?", re.I)
+
+
+def rule_url(doc: str, number: str) -> str:
+    return url_for("rules.rule", doc=doc, number=number)
+
+
+def term_url(doc: str, term: str) -> str:
+    return url_for("browse.glossary_entry", doc=doc, term=term)
+
+
+@dataclass
+class TermLinker:
+    """Glossary links for one page: each entry linked once, never to the page's own rules."""
+
+    corpus: Corpus
+    doc: str
+    own_numbers: set[str] = field(default_factory=set)
+    seen: set[str] = field(default_factory=set)
+
+    def links(self, text: str, taken: list[Link]) -> list[Link]:
+        out = []
+        busy = [(link.start, link.end) for link in taken]
+        for start, end, entry in terms.matcher(self.corpus, self.doc).find(text):
+            if entry.key in self.seen or self.own_numbers.intersection(entry.rules):
+                continue
+            if any(start < b_end and b_start < end for b_start, b_end in busy):
+                continue
+            self.seen.add(entry.key)
+            busy.append((start, end))
+            out.append(Link(start, end, term_url(self.doc, entry.term), "term"))
+        return out
+
+
+def reference_links(ref: Reference) -> list[Link]:
+    """Each number written in the reference linked to its rule; else the whole reference to the first."""
+    if not ref.resolved:
+        return []
+    out = []
+    resolved = set(ref.resolved)
+    for match in _NUMBER_RE.finditer(ref.text):
+        number = normalise(match.group(0))
+        if number in resolved:
+            start = ref.start + match.start()
+            out.append(Link(start, start + len(match.group(0)), rule_url(ref.target_doc, number), "ref"))
+    if not out:
+        out.append(Link(ref.start, ref.end, rule_url(ref.target_doc, ref.resolved[0]), "ref"))
+    return out
+
+
+def part_links(references: list[Reference], part: str) -> list[Link]:
+    return [link for ref in references if ref.part == part for link in reference_links(ref)]
+
+
+def rule_text(rule: Rule, linker: TermLinker) -> Markup:
+    links = part_links(rule.references, "text")
+    links += [Link(k.start, k.end, rule_url(rule.doc, k.target), "kw") for k in rule.keyword_links
+              if k.target not in linker.own_numbers]
+    links += linker.links(rule.text, links)
+    return render.to_html(rule.markdown, rule.text, links)
+
+
+def rule_examples(rule: Rule, linker: TermLinker) -> list[Markup]:
+    out = []
+    for index, (plain, marked) in enumerate(zip(rule.examples, rule.examples_markdown, strict=True), start=1):
+        links = part_links(rule.references, f"example {index}")
+        links += linker.links(plain, links)
+        out.append(render.to_html(marked, plain, links))
+    return out
+
+
+def glossary_text(entry: GlossaryEntry) -> Markup:
+    return render.to_html(entry.markdown, entry.text, part_links(entry.references, "text"))
+
+
+def guide_text(paragraph: GuideParagraph) -> Markup:
+    return render.to_html(paragraph.markdown, paragraph.text, part_links(paragraph.references, "text"))

@@ -1,0 +1,77 @@
+"""Rule pages: `/rules/<doc>/<number>`, and `/r/<number>` in the visitor's preferred document."""
+
+from __future__ import annotations
+
+from flask import Blueprint, g, redirect, render_template, request
+
+from judge_app.web import documents, richtext, rule_view
+from judge_app.web.documents import get_corpus
+from judge_app.web.errors import not_found_page
+
+bp = Blueprint("rules", __name__)
+
+
+@bp.route("/r/<path:number>")
+def short(number: str):
+    corpus = get_corpus()
+    doc = documents.preferred_doc(request, corpus, g.lang)
+    rule = corpus.rule(doc, number)
+    if rule is None:
+        return rule_not_found(doc, number)
+    return redirect(richtext.rule_url(doc, rule.number))
+
+
+@bp.route("/rules/<doc>/<path:number>")
+def rule(doc: str, number: str):
+    corpus = get_corpus()
+    if doc not in corpus.rules:
+        return document_not_found(doc)
+    item = corpus.rule(doc, number)
+    if item is None:
+        return rule_not_found(doc, number)
+    if item.number != number:
+        return redirect(richtext.rule_url(doc, item.number), code=301)
+    shown = rule_view.blocks(corpus, item)
+    citing, glossary_terms = rule_view.cited_by(corpus, item, shown)
+    previous, following = rule_view.same_level_neighbours(corpus, item)
+    other_documents = [
+        (d, corpus.rule(d.id, item.number)) for d in documents.same_date(corpus, doc)
+    ]
+    g.language_targets = language_targets(doc, item.number)
+    return render_template(
+        "rule.html",
+        document=corpus.document(doc),
+        rule=item,
+        ancestors=corpus.ancestors(doc, item.number),
+        blocks=shown,
+        children=corpus.children(doc, item.number) if item.level in ("chapter", "section") else [],
+        citing=citing,
+        glossary_terms=glossary_terms,
+        previous=previous,
+        following=following,
+        other_documents=[(d, r) for d, r in other_documents if r is not None],
+    )
+
+
+def language_targets(doc: str, number: str) -> dict[str, str]:
+    """Where the language switch leads from this rule: the same rule in that language's document
+    of the same date (translations share numbering); else this page, in the new interface language."""
+    corpus = get_corpus()
+    out = {}
+    for language in ("en", "pt", "es"):
+        target = documents.in_language(corpus, doc, language)
+        same = target is not None and target.effective == corpus.document(doc).effective
+        if same and corpus.rule(target.id, number) is not None:
+            out[language] = richtext.rule_url(target.id, number)
+    return out
+
+
+def rule_not_found(doc: str, number: str):
+    corpus = get_corpus()
+    suggestions = [corpus.rules[doc][n] for n in corpus.suggest(doc, number[:40])]
+    return not_found_page("rule", doc=doc, number=number, suggestions=suggestions)
+
+
+def document_not_found(doc: str):
+    return not_found_page("document", doc=doc)
+
