@@ -18,7 +18,8 @@ from judge_app.corpus.numbers import normalise
 from judge_app.web import render, terms
 from judge_app.web.render import Link
 
-_NUMBER_RE = re.compile(r"\d+(?:\.\d+[a-z]?)?", re.I)
+# A written number, or the letter ending a range of subrules ("103.2a–e": the "e").
+_NUMBER_RE = re.compile(r"(\d+(?:\.\d+[a-z]?)?)|(?<=[–-])([a-z])\b", re.I)
 
 
 def rule_url(doc: str, number: str) -> str:
@@ -58,8 +59,12 @@ def reference_links(ref: Reference) -> list[Link]:
         return []
     out = []
     resolved = set(ref.resolved)
+    last = ""
     for match in _NUMBER_RE.finditer(ref.text):
-        number = normalise(match.group(0))
+        if match.group(1):
+            number = last = normalise(match.group(1)) or ""
+        else:
+            number = last.rstrip("abcdefghijklmnopqrstuvwxyz") + match.group(2).lower() if last else ""
         if number in resolved:
             start = ref.start + match.start()
             out.append(Link(start, start + len(match.group(0)), rule_url(ref.target_doc, number), "ref"))
