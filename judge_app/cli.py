@@ -12,9 +12,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from judge_app.commands import corpus
+    from judge_app.commands import corpus, scenario
 
-    for command in corpus.COMMANDS:
+    for command in [*corpus.COMMANDS, *scenario.COMMANDS]:
         main.add_command(command)
 
 
