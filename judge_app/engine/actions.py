@@ -226,7 +226,7 @@ def put_onto_battlefield(game: Game, card: str, attached_to: str | None = None) 
         cited.append(rules.ATTACH)
     game.perform(*changes)
     where = f" attached to {game.name(attached_to)}" if attached_to else ""
-    _done(game, f"{chars.name} is put onto the battlefield under {game.controller(card)}'s control{where}.", cited)
+    _done(game, f"{game.name(card)} is put onto the battlefield under {game.controller(card)}'s control{where}.", cited)
 
 
 def attach(game: Game, card: str, target: str, source: str | None = None) -> None:
@@ -280,8 +280,9 @@ def draw_events(game: Game, player: str, count: int) -> tuple[list[Event], str, 
     for _ in range(count):
         if not library:
             changes.append(DrewFromEmptyLibrary(player))
-            return changes, (f"{player} draws {', '.join(drawn) + ' and then ' if drawn else ''}attempts to draw from "
-                             f"an empty library."), [rules.DRAW_CARD, rules.DRAW_FROM_EMPTY]
+            before = f"draws {', '.join(drawn)}, then " if drawn else ""
+            return changes, f"{player} {before}attempts to draw from an empty library.", \
+                [rules.DRAW_CARD, rules.DRAW_FROM_EMPTY]
         card = library.pop(0)
         changes.append(ZoneChange(card, "library", "hand", "drawn"))
         drawn.append(game.name(card))

@@ -63,7 +63,7 @@ EXPECT_KEYS = {
     "life": "{ player = life }", "poison": "{ player = counters }", "zone": "{ card = zone }",
     "pt": "{ card = \"P/T\" }", "damage": "{ card = damage marked }", "counters": "{ card = { kind = number } }",
     "loyalty": "{ card = loyalty }", "tapped": "{ card = true/false }", "attached": "{ card = card id or false }",
-    "has": "{ card = [keywords] }", "result": RESULTS, "rules": "a list of rule numbers, in the order cited",
+    "has": "{ card = [keywords] }", "mana": "{ player = { colour = amount } } (the whole pool)", "result": RESULTS, "rules": "a list of rule numbers, in the order cited",
 }
 CHOICE_KEYS = {"legend_rule_keep": "a list of card ids", "discard": "a list of card ids"}
 
@@ -517,6 +517,12 @@ class _Loader:
                 if what in ("life", "poison"):
                     subject = self._player(subject, key_path)
                     r.typed(expected, key_path, int, "an integer")
+                elif what == "mana":
+                    subject = self._player(subject, key_path)
+                    pool = r.typed(expected, key_path, dict, EXPECT_KEYS["mana"])
+                    for mana, amount in pool.items():
+                        self._value("mana", mana, key_path)
+                        r.typed(amount, key_path, int, "an amount of mana")
                 else:
                     subject = self._card(subject, key_path)
                     expected = self._expected_value(what, expected, key_path)

@@ -161,6 +161,8 @@ def actual_value(game: Game, what: str, subject: str) -> Any:
         return "draw" if result.draw else f"{result.winners[0]} wins"
     if what in ("life", "poison"):
         return getattr(state.players[subject], what)
+    if what == "mana":
+        return dict(state.players[subject].mana_pool)
     obj = state.objects[subject]
     if what == "zone":
         return obj.zone
