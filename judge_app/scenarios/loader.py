@@ -63,7 +63,8 @@ EXPECT_KEYS = {
     "life": "{ player = life }", "poison": "{ player = counters }", "zone": "{ card = zone }",
     "pt": "{ card = \"P/T\" }", "damage": "{ card = damage marked }", "counters": "{ card = { kind = number } }",
     "loyalty": "{ card = loyalty }", "tapped": "{ card = true/false }", "attached": "{ card = card id or false }",
-    "has": "{ card = [keywords] }", "mana": "{ player = { colour = amount } } (the whole pool)", "result": RESULTS, "rules": "a list of rule numbers, in the order cited",
+    "has": "{ card = [keywords] }", "mana": "{ player = { colour = amount } } (the whole pool)",
+    "result": RESULTS, "rules": "a list of rule numbers, in the order cited",
 }
 CHOICE_KEYS = {"legend_rule_keep": "a list of card ids", "discard": "a list of card ids"}
 
