@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 # --- declare attackers (508.1) ------------------------------------------------------------------------
 
-def declare_attackers(game: Game, declarations: list[tuple[str, str | None]]) -> None:
+def declare_attackers(game: Game, declarations: list[tuple[str, str | None]], by_default: bool = False) -> None:
     """508.1: each chosen creature attacks the defending player or a planeswalker they control.
 
     A declaration with no target attacks the defending player (the default, noted in the trace)."""
@@ -65,10 +65,12 @@ def declare_attackers(game: Game, declarations: list[tuple[str, str | None]]) ->
     combat.declared = bool(resolved)
     cited.append(rules.BECOMES_ATTACKING)
     text = f"{state.active} declares attackers: " + ("; ".join(parts) if parts else "none") + "."
+    if by_default:
+        text += " (Default: the scenario declares no attack here.)"
     if defaulted:
         text += (f" (Default: {', '.join(game.name(a) for a in defaulted)} attack{'s' if len(defaulted) == 1 else ''}"
                  f" the defending player, as the scenario named no target.)")
-    game.record(DEFAULT if defaulted else TURN_BASED, text, cited)
+    game.record(DEFAULT if defaulted or by_default else TURN_BASED, text, cited)
 
 
 def _check_can_attack(game: Game, attacker: str) -> None:
@@ -111,7 +113,7 @@ def _check_attack_target(game: Game, attacker: str, target: str) -> None:
 
 # --- declare blockers (509.1) -------------------------------------------------------------------------
 
-def declare_blockers(game: Game, blocks: list[tuple[str, str]]) -> None:
+def declare_blockers(game: Game, blocks: list[tuple[str, str]], by_default: bool = False) -> None:
     """509.1: each chosen creature blocks one attacker; restrictions are checked for the whole declaration."""
     state = game.state
     combat = state.combat
@@ -163,7 +165,9 @@ def declare_blockers(game: Game, blocks: list[tuple[str, str]]) -> None:
         else:
             parts.append(f"{chars.name} is unblocked")
     cited += [rules.BLOCK_RESTRICTIONS, rules.BECOMES_BLOCKING, rules.BLOCKED_OR_UNBLOCKED]
-    game.record(TURN_BASED, f"{defender} declares blockers: " + "; ".join(parts) + ".", cited)
+    note = " (Default: the scenario declares no blocks here.)" if by_default else ""
+    game.record(DEFAULT if by_default else TURN_BASED,
+                f"{defender} declares blockers: " + ("; ".join(parts) or "none") + "." + note, cited)
 
 
 # --- combat damage (510) --------------------------------------------------------------------------------

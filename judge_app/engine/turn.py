@@ -121,11 +121,9 @@ def finish_pending(game: Game, by_default: bool = False) -> None:
         return
     if by_default:
         if step is Step.DECLARE_ATTACKERS:
-            game.record(DEFAULT, "No attackers declared: the scenario declares none here (default: no attack).",
-                        [rules.DECLARE_ATTACKERS])
+            combat.declare_attackers(game, [], by_default=True)
         elif step is Step.DECLARE_BLOCKERS:
-            game.record(DEFAULT, "No blockers declared: the scenario declares none here (default: no block).",
-                        [rules.DECLARE_BLOCKERS])
+            combat.declare_blockers(game, [], by_default=True)
         elif step is Step.COMBAT_DAMAGE:
             combat.combat_damage(game, {})
     game.pending = None
