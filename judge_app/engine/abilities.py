@@ -136,10 +136,10 @@ def parse_abilities(text: str, card_name: str = "") -> list[Ability]:
         if found is not None:
             out.extend(found)
             continue
-        for piece in _keyword_items(line):
-            found = _match(piece, whole_line=False)
-            if found is None:
-                raise UnsupportedText(piece, text)
+        pieces = [(piece, _match(piece, whole_line=False)) for piece in _keyword_items(line)]
+        for piece, found in pieces:
+            if found is None:  # name the whole line unless it is a keyword list with one unknown item
+                raise UnsupportedText(piece if any(f for _, f in pieces) else raw_line.strip(), text)
             out.extend(found)
     return out
 

@@ -35,6 +35,7 @@ class Found:
     rule: rules.Cite
     changes: list[Event] = field(default_factory=list)
     default: bool = False
+    also: tuple[rules.Cite, ...] = ()  # the rules that make the condition true (protection, enchant …)
 
 
 def check(game: Game) -> bool:
@@ -51,7 +52,7 @@ def check(game: Game) -> bool:
         game.perform(*(change for item in found for change in item.changes))
         kind = DEFAULT if any(item.default for item in found) else STATE_BASED
         game.record(kind, "State-based actions, performed simultaneously: " + "; ".join(i.text for i in found) + ".",
-                    [rules.SBA_BEFORE_PRIORITY, rules.SBA_CHECK, *(i.rule for i in found)])
+                    [rules.SBA_BEFORE_PRIORITY, rules.SBA_CHECK, *(r for i in found for r in (i.rule, *i.also))])
         end_game_if_decided(game)
     return performed
 
@@ -153,12 +154,12 @@ def _attachment(game: Game, oid: str) -> Found | None:
         problem = attach_problem(game, oid, target)
         if problem:
             return Found(f"the Aura {chars.name} {problem[0]} and is put into its owner's graveyard", rules.SBA_AURA,
-                         [ZoneChange(oid, "battlefield", "graveyard", "put")])
+                         [ZoneChange(oid, "battlefield", "graveyard", "put")], also=(problem[1],))
     elif "Equipment" in chars.subtypes and target is not None:
         problem = attach_problem(game, oid, target)
         if problem:
             return Found(f"the Equipment {chars.name} {problem[0]} and becomes unattached", rules.SBA_EQUIPMENT,
-                         [Attachment(oid, None)])
+                         [Attachment(oid, None)], also=(problem[1],))
     return None
 
 
