@@ -184,8 +184,9 @@ def begin_damage_step(game: Game) -> None:
             combat.first_strike_step = True
             combat.first_strikers = first
             cited += _strike_rules(game, first)
+            names = sorted(game.name(c) for c in first)
             text = ("The first combat damage step begins. An attacking or blocking creature has first strike or "
-                    "double strike, so only " + ", ".join(sorted(game.name(c) for c in first)) + " assign combat "
+                    f"double strike, so only {', '.join(names)} {'assigns' if len(names) == 1 else 'assign'} combat "
                     "damage now; the others wait for a second combat damage step.")
         else:
             text = "The combat damage step begins."

@@ -99,9 +99,6 @@ class Game:
     def advance_to(self, step: Step, turn_number: int | None = None) -> None:
         turn.advance_to(self, step, turn_number)
 
-    def end_turn(self) -> None:
-        turn.advance_to(self, Step.CLEANUP)
-
     def declare_attackers(self, declarations: list[tuple[str, str | None]]) -> None:
         turn.reach_pending(self, Step.DECLARE_ATTACKERS)
         combat.declare_attackers(self, declarations)

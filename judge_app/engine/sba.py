@@ -153,12 +153,13 @@ def _attachment(game: Game, oid: str) -> Found | None:
     if "Aura" in chars.subtypes:
         problem = attach_problem(game, oid, target)
         if problem:
-            return Found(f"the Aura {chars.name} {problem[0]} and is put into its owner's graveyard", rules.SBA_AURA,
-                         [ZoneChange(oid, "battlefield", "graveyard", "put")], also=(problem[1],))
+            return Found(f"the Aura {game.name(oid)} is put into its owner's graveyard: it {problem[0]}",
+                         rules.SBA_AURA, [ZoneChange(oid, "battlefield", "graveyard", "put")], also=(problem[1],))
     elif "Equipment" in chars.subtypes and target is not None:
         problem = attach_problem(game, oid, target)
         if problem:
-            return Found(f"the Equipment {chars.name} {problem[0]} and becomes unattached", rules.SBA_EQUIPMENT,
+            return Found(f"the Equipment {game.name(oid)} becomes unattached (it stays on the battlefield): it "
+                         f"{problem[0]}", rules.SBA_EQUIPMENT,
                          [Attachment(oid, None)], also=(problem[1],))
     return None
 

@@ -126,7 +126,6 @@ class GameState:
     effects: list[ContinuousEffect] = field(default_factory=list)
     timestamp: int = 0
     result: GameResult | None = None
-    lands_played: int = 0
     version: int = 0  # bumped by every change; keys the characteristics cache
     _computed: tuple[int, dict[str, Characteristics]] | None = field(default=None, repr=False)
 

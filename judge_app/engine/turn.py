@@ -201,7 +201,6 @@ def _new_turn(game: Game) -> None:
     state.active = state.nonactive
     state.step = Step.UNTAP
     state.combat = None
-    state.lands_played = 0
     for obj in state.permanents(state.active):
         obj.controlled_since_turn_start = True  # 302.6: controlled continuously since the turn began
     state.touch()
