@@ -10,19 +10,11 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
+
+from timing import timed
 
 from judge_app import paths
 from judge_app.scenarios import load, run
-
-
-def timed(function, runs: int) -> list[float]:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return times
 
 
 def main() -> None:
