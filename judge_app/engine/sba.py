@@ -219,10 +219,11 @@ def end_game_if_decided(game: Game) -> None:
     if remaining:
         result = GameResult(winners=remaining, losers=[p.name for p in losers], draw=False, reasons=reasons)
         rule_list = [rules.GAME_ENDS, rules.WIN_OPPONENTS_LEFT]
-        text = f"{' and '.join(p.name for p in losers)} lost the game; {' and '.join(remaining)} wins."
+        text = ""
     else:
         result = GameResult(winners=[], losers=[p.name for p in losers], draw=True, reasons=reasons)
         rule_list = [rules.GAME_ENDS, rules.DRAW_ALL_LOSE]
-        text = "Every player lost the game at the same time: the game is a draw."
+        text = "Every player lost the game at the same time. "
     game.perform(GameOver(result))
-    game.record(GAME_OVER, text, rule_list)
+    summary = result.describe()
+    game.record(GAME_OVER, text + summary[0].upper() + summary[1:] + ".", rule_list)

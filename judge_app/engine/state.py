@@ -109,9 +109,10 @@ class GameResult:
     reasons: dict[str, str]
 
     def describe(self) -> str:
-        if self.draw:
-            return "the game is a draw"
-        return f"{' and '.join(self.winners)} wins" if self.winners else "no winner"
+        """Who won, lost or drew, and why: "Alice wins; Bob lost: 0 or less life (704.5a)"."""
+        head = "the game is a draw" if self.draw else f"{' and '.join(self.winners)} wins"
+        why = "; ".join(f"{name} lost: {reason}" for name, reason in self.reasons.items())
+        return f"{head}; {why}" if why else head
 
 
 @dataclass
