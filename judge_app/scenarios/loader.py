@@ -38,7 +38,8 @@ STEP_NAMES: dict[str, Step] = {s.value: s for s in Step} | {
     "main 1": Step.PRECOMBAT_MAIN, "first main": Step.PRECOMBAT_MAIN, "main 2": Step.POSTCOMBAT_MAIN,
     "second main": Step.POSTCOMBAT_MAIN, "end of turn": Step.CLEANUP, "combat": Step.BEGINNING_OF_COMBAT,
 }
-START_STEPS = [s for s in Step if s not in (Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE)]
+# a replay starts as a player would receive priority (or as attackers are about to be declared)
+START_STEPS = [s for s in Step if s not in (Step.UNTAP, Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE, Step.CLEANUP)]
 COUNTER_KINDS = {"+1/+1", "-1/-1", "loyalty", *KEYWORD_COUNTER_KINDS}
 RESULTS = "\"<player> wins\", \"draw\" or \"ongoing\""
 
@@ -191,7 +192,7 @@ class _Loader:
         step = self._step(start.get("step", "precombat main"), ("start", "step"))
         if step not in START_STEPS:
             raise r.error(("start", "step"), f"a scenario can't start in the {step.value} step",
-                          "a step before attackers are declared, or after combat")
+                          "a step in which a player receives priority, or \"declare attackers\"")
         choices = r.table(data.get("choices", {}), ("choices",), CHOICE_KEYS, "[choices]")
         keep = [self._card(c, ("choices", "legend_rule_keep")) for c in
                 r.string_list(choices.get("legend_rule_keep", []), ("choices", "legend_rule_keep"), "card ids")]
