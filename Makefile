@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: install run test lint bench clean
+.PHONY: install run dev test lint bench clean
 
 install: $(VENV)/.installed
 
@@ -14,7 +14,10 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 run: install
-	$(BIN)/judge corpus report
+	$(BIN)/judge serve
+
+dev: install
+	$(BIN)/judge serve --dev
 
 test: install
 	$(BIN)/ruff check .
@@ -25,6 +28,8 @@ lint: install
 
 bench: install
 	$(BIN)/python benchmarks/corpus_load.py
+	$(BIN)/python benchmarks/scenario_replay.py
+	$(BIN)/python benchmarks/web_pages.py
 
 clean:
 	rm -rf $(VENV) *.egg-info

@@ -3,7 +3,7 @@
     python benchmarks/web_pages.py [--pages N] [--repeat R] [--all-sizes]
 
 Server time is a whole request through Flask's test client (routing, page building, template,
-gzip), measured on N rule pages picked across the four documents, each requested R times.
+gzip), measured on N rule pages picked across the four documents, each requested R + 1 times.
 Sizes are the gzipped bodies a browser receives.
 """
 
@@ -14,18 +14,13 @@ import random
 import statistics
 import time
 
+from timing import timed
+
 from judge_app.corpus import CR_IDS
 from judge_app.web import create_app
 
 NAMED = [(doc, "702.19") for doc in CR_IDS] + [("en-2026", "702"), ("en-2026", "613.1"), ("en-2026", "7")]
-
-
-def timed_get(client, url: str) -> tuple[float, int]:
-    start = time.perf_counter()
-    response = client.get(url, headers={"Accept-Encoding": "gzip"})
-    elapsed = time.perf_counter() - start
-    assert response.status_code == 200, (url, response.status_code)
-    return elapsed, len(response.data)
+OTHER_PAGES = ("/", "/rules/en-2026/", "/glossary/en-2026/", "/guides/pt-notes-2008", "/quality")
 
 
 def main() -> None:
@@ -40,30 +35,34 @@ def main() -> None:
     print(f"app start (corpus loaded, glossary matchers built): {time.perf_counter() - start:.2f} s")
     client = app.test_client()
     corpus = app.extensions["judge_corpus"]
-    pool = [(doc, number) for doc in CR_IDS for number in corpus.rules[doc]]
-    sample = random.Random(5).sample(pool, min(args.pages, len(pool)))
-    urls = [f"/rules/{doc}/{number}" for doc, number in sample]
 
-    first = [timed_get(client, url)[0] for url in urls]
-    again = [timed_get(client, url)[0] for _ in range(args.repeat) for url in urls]
-    ms = sorted(t * 1000 for t in first + again)
+    def get(url: str) -> int:
+        response = client.get(url, headers={"Accept-Encoding": "gzip"})
+        assert response.status_code == 200, (url, response.status_code)
+        return len(response.data)
+
+    def median_ms(url: str, runs: int) -> float:
+        return statistics.median(timed(lambda: get(url), runs)) * 1000
+
+    pool = [f"/rules/{doc}/{number}" for doc in CR_IDS for number in corpus.rules[doc]]
+    urls = random.Random(5).sample(pool, min(args.pages, len(pool)))
+    first = [timed(lambda u=url: get(u), 1)[0] * 1000 for url in urls]
+    again = [t * 1000 for url in urls for t in timed(lambda u=url: get(u), args.repeat)]
+    ms = sorted(first + again)
     print(f"rule pages: {len(urls)} pages x {args.repeat + 1} requests")
     print(f"  server time p50 {statistics.median(ms):.2f} ms, p90 {ms[int(len(ms) * 0.9)]:.2f} ms, "
-          f"max {ms[-1]:.2f} ms (first request of each page: p50 {statistics.median(first) * 1000:.2f} ms)")
+          f"max {ms[-1]:.2f} ms (first request of each page: p50 {statistics.median(first):.2f} ms)")
     for doc, number in NAMED:
         url = f"/rules/{doc}/{number}"
-        times = [timed_get(client, url)[0] * 1000 for _ in range(21)]
-        size = timed_get(client, url)[1]
-        print(f"  {url:28} p50 {statistics.median(times):6.2f} ms   {size / 1024:5.1f} KB gzipped")
+        print(f"  {url:28} p50 {median_ms(url, 21):6.2f} ms   {get(url) / 1024:5.1f} KB gzipped")
 
-    sizes = [(timed_get(client, url)[1], url) for url in (
-        [f"/rules/{d}/{n}" for d, n in pool] if args.all_sizes else urls)]
-    sizes.sort()
-    print(f"gzipped rule page size over {len(sizes)} pages: median {statistics.median(s for s, _ in sizes) / 1024:.1f} KB,"
-          f" largest {sizes[-1][0] / 1024:.1f} KB ({sizes[-1][1]})")
-    for url in ("/", "/rules/en-2026/", "/glossary/en-2026/", "/guides/pt-notes-2008", "/quality"):
-        times = [timed_get(client, url)[0] * 1000 for _ in range(11)]
-        print(f"  {url:28} p50 {statistics.median(times):6.2f} ms   {timed_get(client, url)[1] / 1024:5.1f} KB gzipped")
+    sizes = sorted((get(url), url) for url in (pool if args.all_sizes else urls))
+    median_kb = statistics.median(size for size, _ in sizes) / 1024
+    print(f"gzipped rule page size over {len(sizes)} pages: median {median_kb:.1f} KB, "
+          f"largest {sizes[-1][0] / 1024:.1f} KB ({sizes[-1][1]})")
+    print("other pages:")
+    for url in OTHER_PAGES:
+        print(f"  {url:28} p50 {median_ms(url, 11):6.2f} ms   {get(url) / 1024:5.1f} KB gzipped")
 
 
 if __name__ == "__main__":

@@ -12,11 +12,10 @@ def main() -> None:
 
 
 def _register() -> None:
-    from judge_app.commands import corpus, serve
+    from judge_app.commands import corpus, scenario, serve
 
-    for module in (corpus, serve):
-        for command in module.COMMANDS:
-            main.add_command(command)
+    for command in [*corpus.COMMANDS, *scenario.COMMANDS, *serve.COMMANDS]:
+        main.add_command(command)
 
 
 _register()

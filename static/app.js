@@ -1,6 +1,7 @@
 /* Rules Judge: small enhancements; every page works without this file. */
 (function () {
   "use strict";
+  document.documentElement.classList.add("js");
 
   /* "/" focuses the search box, unless the visitor is already typing somewhere. */
   document.addEventListener("keydown", function (event) {
