@@ -12,9 +12,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from judge_app.commands import corpus
+    from judge_app.commands import align, corpus
 
-    for command in corpus.COMMANDS:
+    for command in corpus.COMMANDS + align.COMMANDS:
         main.add_command(command)
 
 
