@@ -1,12 +1,18 @@
-"""Shared fixtures: the real corpus, loaded once per test session."""
+"""Shared fixtures: the real corpus and its alignment, loaded once per test session."""
 
 from __future__ import annotations
 
 import pytest
 
+from judge_app.alignment import Alignment, load_alignment
 from judge_app.corpus import Corpus, load_corpus
 
 
 @pytest.fixture(scope="session")
 def corpus() -> Corpus:
     return load_corpus()
+
+
+@pytest.fixture(scope="session")
+def alignment(corpus) -> Alignment:
+    return load_alignment()

@@ -172,44 +172,66 @@ def _settle(m: Matcher) -> None:
 # --- 5. reworded in place -----------------------------------------------------------------------------
 
 
+def _slots(m: Matcher, parent_old: str, parent_new: str) -> list[tuple[str, list[str], list[str]]]:
+    """The children of two aligned parents cut at their children paired with each other (in order):
+    for each gap, where it is ("first", "after 702.19b→702.19b"), and the old and new children in it."""
+    kids_old, kids_new = m.children_old.get(parent_old, []), m.children_new.get(parent_new, [])
+    if not kids_old or not kids_new:
+        return []
+    position = {n: i for i, n in enumerate(kids_new)}
+    anchors = [(-1, -1)]
+    for i, n in enumerate(kids_old):
+        q = m.fwd.get(n)
+        if q is not None and q.new in position and position[q.new] > anchors[-1][1]:
+            anchors.append((i, position[q.new]))
+    anchors.append((len(kids_old), len(kids_new)))
+    return [(f"after {kids_old[i0]}→{kids_new[j0]}" if i0 >= 0 else "first", kids_old[i0 + 1:i1],
+             kids_new[j0 + 1:j1]) for (i0, j0), (i1, j1) in pairwise(anchors)]
+
+
+def _in_place(m: Matcher, x: str, y: str) -> float | None:
+    """The loose similarity of two children sharing a slot, if it is enough and neither reads
+    clearly more like some other rule (paired or not)."""
+    if kind(m.old[x]) != kind(m.new[y]):
+        return None
+    value = m.loose(x, y)
+    if value < REWORDED_MIN:
+        return None
+    elsewhere = max([m.loose(x, n) for n in m.candidates_old[x]] + [m.loose(n, y) for n in m.candidates_new[y]])
+    return value if value >= elsewhere - BEST_MARGIN else None
+
+
 def _reworded(m: Matcher) -> Pairs:
     """Children left unpaired between the same two aligned siblings, on both sides: the same slot,
     reworded. Paired on a looser similarity, with lower confidence."""
     made = []
     for a, p in list(m.fwd.items()):
-        kids_old, kids_new = m.children_old.get(a, []), m.children_new.get(p.new, [])
-        if not kids_old or not kids_new:
-            continue
-        position = {n: i for i, n in enumerate(kids_new)}
-        anchors = [(-1, -1)]
-        for i, n in enumerate(kids_old):
-            q = m.fwd.get(n)
-            if q is not None and q.new in position and position[q.new] > anchors[-1][1]:
-                anchors.append((i, position[q.new]))
-        anchors.append((len(kids_old), len(kids_new)))
-        for (i0, j0), (i1, j1) in pairwise(anchors):
-            olds = [n for n in kids_old[i0 + 1:i1] if m.free_old(n)]
-            news = [n for n in kids_new[j0 + 1:j1] if m.free_new(n)]
-            if not olds or not news:
-                continue
+        for where, kids_old, kids_new in _slots(m, a, p.new):
+            olds = [n for n in kids_old if m.free_old(n)]
+            news = [n for n in kids_new if m.free_new(n)]
 
             def allowed(x: str, y: str) -> float | None:
-                if kind(m.old[x]) != kind(m.new[y]):
-                    return None
-                value = m.loose(x, y)
-                if value < REWORDED_MIN or not m.plausible(x, y, value):
-                    return None
-                # Not when either reads clearly more like some other rule, paired or not.
-                elsewhere = max([m.loose(x, n) for n in m.candidates_old[x]]
-                                + [m.loose(n, y) for n in m.candidates_new[y]])
-                return value if value >= elsewhere - BEST_MARGIN else None
+                value = _in_place(m, x, y)
+                return value if value is not None and m.plausible(x, y, value) else None
 
-            where = f"after {kids_old[i0]}→{kids_new[j0]}" if i0 >= 0 else "first"
-            for x, y, value in monotone(olds, news, allowed):
+            for x, y, value in monotone(olds, news, allowed) if olds and news else []:
                 m.pair(x, y, 0.4 + 0.4 * value, f"reworded in the same place among the children of {a}→{p.new} "
                                                  f"({where}), similarity {value:.2f}")
                 made.append((x, y))
     return made
+
+
+def _left_in_place(m: Matcher) -> None:
+    """A 2019 child whose text went elsewhere, while an unpaired 2026 child took its place (2019's
+    701.35a "Investigate" definition became the Clue token rule 111.10f; 701.16a is its place)."""
+    for a, p in list(m.fwd.items()):
+        for where, kids_old, kids_new in _slots(m, a, p.new):
+            olds = [n for n in kids_old if not m.free_old(n) and m.fwd[n].new not in kids_new]
+            news = [n for n in kids_new if m.free_new(n)]
+            for x, y, value in monotone(olds, news, lambda x, y: _in_place(m, x, y)) if olds and news else []:
+                m.pieces.append(Piece(x, y, SPLIT, 0.4 + 0.4 * value,
+                                      f"split: its text went to {m.fwd[x].new}, and {y} took its place among the "
+                                      f"children of {a}→{p.new} ({where}), similarity {value:.2f}"))
 
 
 # --- 6. sections merged or split ---------------------------------------------------------------------
@@ -338,6 +360,7 @@ def align(old: dict[str, Entry], new: dict[str, Entry]) -> list[Link]:
     _settle(m)
     _descend(m, _moved_headings(m))
     _settle(m)
+    _left_in_place(m)
     _split_and_merged(m)
 
     split_old = {p.old for p in m.pieces if p.relation == SPLIT}

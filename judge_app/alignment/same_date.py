@@ -18,7 +18,9 @@ exactly one such rule in the same place: the translation numbered it differently
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 
 from judge_app.alignment.features import title_key
 from judge_app.alignment.model import TRANSLATION, TRANSLATION_ONLY, UNTRANSLATED, Disagreement, Link
@@ -29,18 +31,22 @@ TITLE_MISMATCH = 0.7  # confidence of a pair whose titles do not agree through t
 REFERENCES_PARTLY = 0.85  # … whose texts cite some of the same rules, not all
 REFERENCES_DIFFER = 0.7  # … whose texts cite no rule in common
 RENUMBERED_SLOT = 0.6  # … paired because each was the only unpaired rule in the same place
+_PARENTHESIS_RE = re.compile(r"\(([^()]+)\)$")
+TITLE_LIKENESS = 0.85  # a glossary term this close to a title names it (plural, gerund, article)
 
 
 @dataclass
 class SameDate:
     links: list[Link] = field(default_factory=list)  # old = English number, new = translation number
     disagreements: list[Disagreement] = field(default_factory=list)
-    terms: dict[str, str] = field(default_factory=dict)  # translated glossary term → English term
+    terms: dict[str, list[str]] = field(default_factory=dict)  # translated glossary term → English terms
 
 
-def glossary_pairs(corpus: Corpus, original: str, translation: str) -> dict[str, str]:
-    """Translated term → English term, for glossary entries pointing to exactly the same rules (and
-    the only such entry on each side), or giving the English term in parentheses."""
+def glossary_pairs(corpus: Corpus, original: str, translation: str) -> dict[str, list[str]]:
+    """Translated glossary term → the English terms it may translate: those of the entries pointing
+    to exactly the same rules ("Atropelar" → 702.19 and "Trample" → 702.19; where both glossaries
+    have two entries for 702.19, each translated term gets both English ones), or the English term
+    the translation gives in parentheses."""
     def by_rules(doc: str) -> dict[tuple[str, ...], list[str]]:
         table: dict[tuple[str, ...], list[str]] = {}
         for entry in corpus.glossary[doc]:
@@ -48,15 +54,15 @@ def glossary_pairs(corpus: Corpus, original: str, translation: str) -> dict[str,
                 table.setdefault(tuple(entry.rules), []).append(entry.term)
         return table
 
-    english, translated = by_rules(original), by_rules(translation)
-    pairs = {terms[0]: english[rules][0] for rules, terms in translated.items()
-             if len(terms) == 1 and len(english.get(rules, [])) == 1}
+    english = by_rules(original)
+    pairs = {term: list(english[rules]) for rules, terms in by_rules(translation).items() if rules in english
+             for term in terms}
     for entry in corpus.glossary[translation]:
         # "Afinidade (Affinity)"; but also "Goad (Incitar)" and "Ante (apuesta)": keep what the English has.
         if entry.english and corpus.glossary_entry(original, entry.english):
-            pairs[entry.term] = entry.english
+            pairs[entry.term] = [entry.english]
         elif entry.english and corpus.glossary_entry(original, entry.term):
-            pairs[entry.english] = entry.term
+            pairs[entry.english] = [entry.term]
     return pairs
 
 
@@ -74,32 +80,44 @@ def _same_citations(corpus: Corpus, original: Rule, cited: set[str]) -> str | No
     return None
 
 
-def _check_title(corpus: Corpus, original: Rule, translated: Rule, terms: dict[str, str]) -> str | None:
-    """None if the titles agree (or nothing can tell), else what disagrees."""
+def _alike(term: str, title_key_: str) -> bool:
+    """A glossary term naming a title: "Restart the Game" for "Restarting the Game", "Vanguard" for "Vanguards"."""
+    return SequenceMatcher(None, term_key(term), title_key_).ratio() >= TITLE_LIKENESS
+
+
+def _check_title(corpus: Corpus, original: Rule, translated: Rule, terms: dict[str, list[str]]) -> str | None:
+    """"agree" if the translated title's glossary term pairs include the English title (or an English
+    term pointing to this rule), "" if the glossaries cannot tell, else what disagrees."""
+    wanted = term_key(original.title)
+    given = _PARENTHESIS_RE.search(translated.title)  # "Votar (Vote)"
+    if given and _alike(given.group(1), wanted):
+        return "agree"
     keys = {term_key(t): e for t, e in terms.items()}
     english = keys.get(term_key(translated.title)) or keys.get(title_key(translated.title))
-    if english is None:
-        return None
-    if term_key(english) in (term_key(original.title), title_key(original.title)):
-        return None
-    entry = corpus.glossary_entry(original.doc, english)
-    if entry is not None and original.number in entry.rules:
-        return None
-    return (f"the glossaries pair “{translated.title}” with “{english}”, but {original.doc} {original.number} "
+    if not english:
+        return ""
+    for term in english:
+        entry = corpus.glossary_entry(original.doc, term)
+        if entry is not None and original.number in entry.rules:
+            return "agree"
+        if _alike(term, wanted):
+            return "agree"
+    names = " or ".join(f"“{t}”" for t in english)
+    return (f"the glossaries pair “{translated.title}” with {names}, but {original.doc} {original.number} "
             f"is “{original.title}”")
 
 
-def _check(corpus: Corpus, original: Rule, translated: Rule, terms: dict[str, str],
+def _check(corpus: Corpus, original: Rule, translated: Rule, terms: dict[str, list[str]],
            found: list[Disagreement]) -> tuple[float, list[str]]:
     """Confidence that two same-number rules are the same rule, and what supports it."""
     confidence, why = 1.0, []
     if original.title and translated.title and original.level != "subrule":
-        problem = _check_title(corpus, original, translated, terms)
-        if problem:
-            found.append(Disagreement(translated.doc, translated.number, "title", problem))
-            confidence = min(confidence, TITLE_MISMATCH)
-        else:
+        verdict = _check_title(corpus, original, translated, terms)
+        if verdict == "agree":
             why.append(f"title “{translated.title}” = “{original.title}”")
+        elif verdict:
+            found.append(Disagreement(translated.doc, translated.number, "title", verdict))
+            confidence = min(confidence, TITLE_MISMATCH)
     cited_original, cited_translated = _cited(original), _cited(translated)
     if cited_original != cited_translated:
         shared = cited_original & cited_translated

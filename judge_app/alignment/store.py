@@ -31,7 +31,7 @@ class AlignmentData:
 
     links: dict[tuple[str, str], list[Link]] = field(default_factory=dict)  # (old doc, new doc) → links
     disagreements: dict[str, list[Disagreement]] = field(default_factory=dict)  # translation → …
-    terms: dict[str, dict[str, str]] = field(default_factory=dict)  # translation → glossary term pairs
+    terms: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # translation → glossary term pairs
 
 
 @dataclass(frozen=True, slots=True)
