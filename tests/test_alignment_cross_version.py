@@ -13,7 +13,8 @@ HAND_CHECKED = [
     # 1. Game Concepts
     ("1", "1", SAME),
     ("103.2", "103.1", RENUMBERED),  # choosing the starting player now comes first
-    ("103.1", "103.3", RENUMBERED),  # shuffling comes after it ("After the starting player has been determined")
+    ("103.1", "103.3", SPLIT),  # shuffling comes after it ("After the starting player has been determined")
+    ("103.1", "103.2", SPLIT),  # and what was done before shuffling (103.1a–c) is now 103.2's "additional steps"
     ("103.1a", "103.2a", RENUMBERED),  # sideboards / checklist → substitute cards, moved under the new 103.2
     ("103.4c", "103.5c", RENUMBERED),  # the multiplayer free mulligan, reworded for the London mulligan
     ("110", "110", SPLIT),  # Permanents: its token rules became section 111
@@ -45,6 +46,8 @@ HAND_CHECKED = [
     ("510.1c", "510.1c", CHANGED),
     # 6. Spells, Abilities, and Effects
     ("601.2h", "601.2h", CHANGED),  # paying costs in two passes
+    ("601.3", "601.3", SPLIT),  # "can't begin to cast unless…" (with its subrules) stays,
+    ("601.3", "601.5", SPLIT),  # "no longer allowed … after completing its proposal" got its own rule
     ("608.3a", "608.3c", RENUMBERED),  # resolving an Aura spell
     ("613.3", "613.4", RENUMBERED),  # layer 7 sublayers, after the new layer 1 sublayers
     ("613.6a", "613.7a", RENUMBERED),  # timestamps of static abilities
@@ -63,6 +66,8 @@ HAND_CHECKED = [
     ("702.102a", "702.103a", RENUMBERED),  # Bestow, rewritten
     ("702.110a", "702.111a", RENUMBERED),  # Menace
     ("702.15c", "702.15c", CHANGED),  # lifelink: "leaves the battlefield" → "changes zones"
+    ("700.8", "206.3", MERGED),  # names originally printed in a set: now beside the expansion symbol rule
+    ("700.8a", "206.3a", RENUMBERED),
     ("711", "712", MERGED),  # Double-Faced Cards and Meld Cards became one section
     ("712", "712", MERGED),
     ("711.4", "712.8", MERGED),  # the two "own set of characteristics" rules, now one

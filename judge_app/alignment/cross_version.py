@@ -11,8 +11,9 @@ keywords), so nothing is paired for having the same number. Top down, each step 
    clearly agree, or agree well enough where the structure backs it (its siblings moved there too);
 4. rules whose text was extended or cut down (nearly all of one is inside the other);
 5. reworded in place: the only unpaired children left between the same two aligned siblings;
-6. sections merged into another (2019's 712 "Meld Cards" into 2026's 712 "Double-Faced Cards") or
-   split off (2026's 111 "Tokens" from 2019's 110 "Permanents"), from where their rules went;
+6. sections and rules merged into another (2019's 712 "Meld Cards" into 2026's 712 "Double-Faced
+   Cards") or split off one (2026's 111 "Tokens" from 2019's 110 "Permanents"), from where the rules
+   or subrules they hold went;
 7. rules split or merged: a 2026 rule whose words come from a 2019 rule already paired elsewhere, or
    a 2019 rule whose words are inside a 2026 rule already paired with another.
 
@@ -31,6 +32,7 @@ from judge_app.alignment.model import ADDED, CHANGED, MERGED, REMOVED, RENUMBERE
 
 IN_PARENT_MIN = 0.5  # similarity needed where the structure backs the pair (aligned parents, siblings)
 ANYWHERE_MIN = 0.72  # similarity needed with no structural support
+STRUCTURE_BONUS = 0.1  # what the structure backing a pair is worth against a better text elsewhere
 CONTAINED_MIN = 0.9  # share of the shorter text found in the longer, for extended or cut-down rules
 REWORDED_MIN = 0.35  # looser similarity, for the only candidates left in the same slot
 PIECE_MIN = 0.85  # share of a split piece (or merged part) found in its source
@@ -90,7 +92,7 @@ def _align_children(m: Matcher, parent_old: str, parent_new: str) -> Pairs:
         if kind(m.old[a]) != kind(m.new[b]):
             return None
         value = m.score(a, b)
-        return value if value >= IN_PARENT_MIN and m.plausible(a, b, value) else None
+        return value if value >= IN_PARENT_MIN and m.plausible(a, b, value + STRUCTURE_BONUS) else None
 
     for a, b, value in monotone(kids_old, kids_new, allowed):
         m.pair(a, b, min(1.0, value + 0.1), f"in order among the children of {parent_old}→{parent_new}, "
@@ -120,10 +122,10 @@ def _leftovers(m: Matcher) -> Pairs:
             backed = m.support(a, b)
             if value >= (IN_PARENT_MIN if backed else ANYWHERE_MIN):
                 why = f"most similar text, similarity {value:.2f}" + (f"; {backed}" if backed else "")
-                offers.append((value + (0.1 if backed else 0.0), a, b, why))
+                offers.append((value + (STRUCTURE_BONUS if backed else 0.0), a, b, why))
     made = []
     for total, a, b, why in sorted(offers, reverse=True):
-        if m.free_old(a) and m.free_new(b) and m.plausible(a, b, m.score(a, b)):
+        if m.free_old(a) and m.free_new(b) and m.plausible(a, b, total):
             m.pair(a, b, min(total, 1.0), why)
             made.append((a, b))
     return made
@@ -234,7 +236,7 @@ def _left_in_place(m: Matcher) -> None:
                                       f"children of {a}→{p.new} ({where}), similarity {value:.2f}"))
 
 
-# --- 6. sections merged or split ---------------------------------------------------------------------
+# --- 6. sections and rules merged or split, by their contents ----------------------------------------
 
 
 def _majority(places: list[str | None], paired: int) -> tuple[str, int] | None:
@@ -245,34 +247,35 @@ def _majority(places: list[str | None], paired: int) -> tuple[str, int] | None:
     return (place, count) if count >= 2 and count >= MOVED_SHARE * paired else None
 
 
-def _moved_headings(m: Matcher) -> Pairs:
-    """An unpaired section (or heading rule) whose rules mostly went to one place: merged into it,
-    or (if that place is unpaired too) the same section renamed. An unpaired 2026 section whose rules
-    mostly came from one 2019 section paired elsewhere: split off it."""
+def _followed_children(m: Matcher) -> Pairs:
+    """An unpaired section or rule whose rules or subrules mostly went to one place: merged into it,
+    or (if that place is unpaired too) the same section or rule, reworded. An unpaired 2026 section or
+    rule whose contents mostly came from one 2019 section or rule paired elsewhere: split off it
+    (2019's 601.3 became 2026's 601.3, holding its subrules, and 601.5)."""
     made = []
     for a, entry in m.old.items():
-        if not m.free_old(a) or not is_heading(entry) or entry.level == "chapter":
+        if not m.free_old(a) or a not in m.children_old or entry.level == "chapter":
             continue
         went = [ancestor(m.new, m.fwd[d].new, entry.level) for d in m.descendants_old(a) if d in m.fwd]
         found = _majority(went, len(went))
         if found is None:
             continue
         b, count = found
-        why = f"{count} of its {len(went)} paired rules are in {b}"
+        why = f"{count} of the {len(went)} rules it held that were paired are in {b}"
         if m.free_new(b):
             m.pair(a, b, 0.5 + 0.5 * count / len(went), why)
         else:
             m.pieces.append(Piece(a, b, MERGED, 0.5 + 0.4 * count / len(went), f"merged into {b}: {why}"))
         made.append((a, b))
     for b, entry in m.new.items():
-        if not m.free_new(b) or not is_heading(entry) or entry.level == "chapter":
+        if not m.free_new(b) or b not in m.children_new or entry.level == "chapter":
             continue
         came = [ancestor(m.old, m.back[d], entry.level) for d in m.descendants_new(b) if d in m.back]
         found = _majority(came, len(came))
         if found is None:
             continue
         a, count = found
-        why = f"{count} of its {len(came)} paired rules come from {a}"
+        why = f"{count} of the {len(came)} rules it holds that were paired come from {a}"
         if m.free_old(a):
             m.pair(a, b, 0.5 + 0.5 * count / len(came), why)
         else:
@@ -358,7 +361,7 @@ def align(old: dict[str, Entry], new: dict[str, Entry]) -> list[Link]:
     _settle(m)
     _descend(m, _reworded(m))
     _settle(m)
-    _descend(m, _moved_headings(m))
+    _descend(m, _followed_children(m))
     _settle(m)
     _left_in_place(m)
     _split_and_merged(m)

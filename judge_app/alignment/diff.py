@@ -11,16 +11,16 @@ from __future__ import annotations
 import re
 from difflib import SequenceMatcher
 
+from judge_app.alignment.features import TYPOGRAPHY
 from judge_app.alignment.model import Segment
 
 EQUAL, INSERT, DELETE = "equal", "insert", "delete"
 
 _TOKEN_RE = re.compile(r"\w+|\s+|[^\w\s]")
-_TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " "})
 
 
 def _key(token: str) -> str:
-    return " " if token.isspace() else token.translate(_TYPOGRAPHY)
+    return " " if token.isspace() else token.translate(TYPOGRAPHY)
 
 
 def word_diff(old: str, new: str) -> list[Segment]:

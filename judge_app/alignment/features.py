@@ -46,11 +46,15 @@ class Entry:
     words: list[str]  # tokens of the text (examples illustrate; they are not what a rule says)
     content: Counter  # tokens of the text, and of the descendants' text for chapters, sections, headings
     cites: frozenset[str]  # numbers the rule's text and examples refer to (itself excluded)
-    norm: str  # the text and examples, whitespace collapsed: equal `norm` means unchanged text
+    norm: str  # the text and examples, typography folded, whitespace collapsed: equal means unchanged
+
+
+# 2019's text has straight quotes and hyphens where 2026's has curly quotes and dashes: not a change.
+TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " "})
 
 
 def _norm(rule: Rule) -> str:
-    return " ".join(" ".join([rule.text, *rule.examples]).split())
+    return " ".join(" ".join([rule.text, *rule.examples]).translate(TYPOGRAPHY).split())
 
 
 def entries(corpus: Corpus, doc: str) -> dict[str, Entry]:
