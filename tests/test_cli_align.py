@@ -20,7 +20,10 @@ def test_report_counts_every_relation_and_leaves_no_rule_out():
     assert set(cross["relations"]) == {"same", "changed", "renumbered", "split", "merged", "removed", "added"}
     assert cross["coverage"]["en-2019"]["missing"] == 0 and cross["coverage"]["en-2026"]["missing"] == 0
     assert cross["coverage"]["en-2019"]["unpaired_as"] == "removed"
-    assert all(p["confidence"] < 0.6 and p["reason"] for p in cross["low_confidence"])
+    assert all(p["confidence"] < 0.6 and p["reason"] and p["to"] for p in cross["low_confidence"])
+    doubtful = cross["doubtful_unpaired"]
+    assert doubtful[0]["relation"] == "removed" and doubtful[-1]["relation"] == "added"
+    assert all(p["confidence"] < 0.6 and (p["from"] is None) != (p["to"] is None) for p in doubtful)
     assert data[("en-2019", "pt-2019")]["disagreements"]
 
 

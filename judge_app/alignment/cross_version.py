@@ -374,11 +374,36 @@ def align(old: dict[str, Entry], new: dict[str, Entry]) -> list[Link]:
                                                                                               new[p.new])
         links.append(Link(a, p.new, relation, _confidence(m, a, p.new, p.score), p.why,
                           old[a].norm != new[p.new].norm))
-    links += [Link(p.old, p.new, p.relation, _confidence(m, p.old, p.new, p.score), p.why, True) for p in m.pieces]
-    linked_old = {link.old for link in links}
-    linked_new = {link.new for link in links}
-    links += [Link(a, None, REMOVED, 1.0, "no counterpart found in the later rules", True)
-              for a in old if a not in linked_old]
-    links += [Link(None, b, ADDED, 1.0, "no counterpart found in the earlier rules", True)
-              for b in new if b not in linked_new]
+    links += [Link(p.old, p.new, p.relation, _confidence(m, p.old, p.new, p.score), p.why,
+                   old[p.old].norm != new[p.new].norm) for p in m.pieces]
+    successors: dict[str, list[str]] = {}
+    predecessors: dict[str, list[str]] = {}
+    for link in links:
+        successors.setdefault(link.old, []).append(link.new)
+        predecessors.setdefault(link.new, []).append(link.old)
+    for a in old:
+        if a not in successors:
+            links.append(_unpaired(m, a, None, successors))
+    for b in new:
+        if b not in predecessors:
+            links.append(_unpaired(m, None, b, predecessors))
     return links
+
+
+def _unpaired(m: Matcher, a: str | None, b: str | None, partners: dict[str, list[str]]) -> Link:
+    """A rule with no counterpart. Its confidence is 1 minus the similarity of the closest rule in
+    the place it would be expected (among the children of its parent's counterparts), named in
+    the reason: a close one there is worth a person's look."""
+    number = a if a is not None else b
+    mine, theirs = (m.old, m.new) if a is not None else (m.new, m.old)
+    children = m.children_new if a is not None else m.children_old
+    parent = mine[number].parent
+    places = [q for q in partners.get(parent, []) if q is not None] if parent else []
+    candidates = [n for q in places for n in children.get(q, []) if kind(theirs[n]) == kind(mine[number])]
+    alike = [((m.loose(number, n) if a is not None else m.loose(n, number)), n) for n in candidates]
+    value, closest = max(alike, default=(0.0, None))
+    later = "later" if a is not None else "earlier"
+    reason = f"no counterpart found in the {later} rules"
+    if closest is not None:
+        reason += f"; the closest in its place, {closest}, reads {value:.0%} alike"
+    return Link(a, b, REMOVED if a is not None else ADDED, round(1 - value, 3), reason, True)

@@ -30,8 +30,11 @@ class Link:
     old: str | None
     new: str | None
     relation: str
-    confidence: float  # 0–1
-    reason: str  # why these two were paired, in words
+    # 0–1. For a pair, the evidence: 1.0 for the same title or text in the same place, lower for
+    # reworded or moved text, lowered further when the two cite different rules. For a rule left
+    # unpaired, 1 minus how alike the closest rule in its expected place reads.
+    confidence: float
+    reason: str  # why these two were paired (or why there is no counterpart), in words
     text_changed: bool = False  # cross-version only: the texts differ (whitespace aside)
 
 

@@ -1,5 +1,6 @@
-"""The alignment report: per set of links, counts per relation, coverage of both documents, the pairs
-with low confidence for a person to check, and the translations' disagreements."""
+"""The alignment report: per set of links, counts per relation, coverage of both documents, what a
+person should check (pairs with low confidence; removed or added rules with a close text where their
+counterpart would be), and the translations' disagreements."""
 
 from __future__ import annotations
 
@@ -37,8 +38,7 @@ def alignment_report(alignment: Alignment, below: float = LOW_CONFIDENCE) -> dic
     for (old_doc, new_doc), links in alignment.data.links.items():
         counts = Counter(link.relation for link in links)
         same_date = any(link.relation in SAME_DATE_RELATIONS for link in links)
-        low = sorted((link for link in links if link.old and link.new and link.confidence < below),
-                     key=lambda link: link.confidence)
+        doubtful = sorted((link for link in links if link.confidence < below), key=lambda link: link.confidence)
         out.append({
             "from": old_doc,
             "to": new_doc,
@@ -46,7 +46,10 @@ def alignment_report(alignment: Alignment, below: float = LOW_CONFIDENCE) -> dic
             "relations": {relation: counts[relation] for relation in RELATIONS if counts[relation]},
             "coverage": {old_doc: _coverage(list(corpus.rules[old_doc]), links, "old"),
                          new_doc: _coverage(list(corpus.rules[new_doc]), links, "new")},
-            "low_confidence": [_link(link) for link in low],
+            "low_confidence": [_link(link) for link in doubtful if link.old and link.new],
+            # Removed rules first: added ones are often written after an older rule, so a close text says less.
+            "doubtful_unpaired": [_link(link) for link in sorted(
+                (x for x in doubtful if not (x.old and x.new)), key=lambda x: (x.old is None, x.confidence))],
             "disagreements": [{"number": d.number, "kind": d.kind, "detail": d.detail}
                               for d in alignment.disagreements(new_doc)],
         })

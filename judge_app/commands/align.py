@@ -8,6 +8,7 @@ from judge_app.alignment import Alignment, Equivalent, UnknownRule, load_alignme
 from judge_app.commands.common import emit_json, fail
 from judge_app.corpus import Rule
 
+SHOWN = 30  # unpaired rules listed in the text report, most doubtful first
 _MARKS = {"equal": "{}", "delete": "[-{}-]", "insert": "{{+{}+}}"}
 
 
@@ -36,6 +37,12 @@ def align_group() -> None:
     """How the rules of the four CR documents correspond (languages and versions)."""
 
 
+def _print_links(links: list[dict]) -> None:
+    for link in links:
+        click.echo(f"     - {link['from'] or '—'} → {link['to'] or '—'} {link['relation']} {link['confidence']:.2f}: "
+                   f"{link['reason']}")
+
+
 @align_group.command("report")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--below", type=click.FloatRange(0, 1), default=report.LOW_CONFIDENCE, show_default=True,
@@ -54,9 +61,14 @@ def report_command(as_json: bool, below: float) -> None:
                        f"{cover['unpaired']} {cover['unpaired_as']}, {cover['missing']} in no link")
         if item["low_confidence"]:
             click.echo(f"   low confidence (< {below:.2f}, {len(item['low_confidence'])}):")
-            for pair in item["low_confidence"]:
-                click.echo(f"     - {pair['from']} → {pair['to']} {pair['relation']} {pair['confidence']:.2f}: "
-                           f"{pair['reason']}")
+            _print_links(item["low_confidence"])
+        doubtful = item["doubtful_unpaired"]
+        if doubtful:
+            click.echo(f"   unpaired, with a close text where a counterpart would be (confidence < {below:.2f}, "
+                       f"{len(doubtful)}):")
+            _print_links(doubtful[:SHOWN])
+            if len(doubtful) > SHOWN:
+                click.echo(f"     … {len(doubtful) - SHOWN} more in --json (new rules are often modelled on old ones)")
         if item["disagreements"]:
             click.echo(f"   disagreements ({len(item['disagreements'])}):")
             for d in item["disagreements"]:
