@@ -13,22 +13,14 @@ from __future__ import annotations
 import argparse
 import statistics
 import tempfile
-import time
 from pathlib import Path
+
+from timing import timed
 
 from judge_app import paths
 from judge_app.alignment import Alignment, build_alignment, cache
 from judge_app.alignment.build import build
 from judge_app.corpus import build_corpus
-
-
-def timed(function, runs: int) -> list[float]:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return times
 
 
 def line(label: str, times: list[float], target: str = "") -> str:
