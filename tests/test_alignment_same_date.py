@@ -35,6 +35,7 @@ def test_rules_only_one_side_has_are_marked(alignment):
 
 def test_keyword_titles_agree_through_the_glossary_term_pairs(corpus, alignment):
     terms = same_date.glossary_pairs(corpus, "en-2026", "es-2026")
+    assert alignment.term_pairs("es-2026") == terms
     assert sorted(terms["Arrollar"]) == ["Trample", "Trample Over Planeswalkers"]  # both point to 702.19
     assert terms["Proliferar"] == ["Proliferate"]
     assert same_date.glossary_pairs(corpus, "en-2019", "pt-2019")["Atropelar"] == ["Trample"]

@@ -239,12 +239,19 @@ def _left_in_place(m: Matcher) -> None:
 # --- 6. sections and rules merged or split, by their contents ----------------------------------------
 
 
-def _majority(places: list[str | None], paired: int) -> tuple[str, int] | None:
-    counted = Counter(p for p in places if p is not None)
-    if not counted:
+def _where_contents_went(m: Matcher, number: str, forward: bool) -> tuple[str, int, int] | None:
+    """For a 2019 (`forward`) or 2026 section or rule: the one place on the other side holding most
+    of the counterparts of what it holds, with how many and out of how many paired; None if no place
+    holds at least two and half of them."""
+    mine, theirs = (m.old, m.new) if forward else (m.new, m.old)
+    held = m.descendants_old(number) if forward else m.descendants_new(number)
+    partners = [m.fwd[d].new for d in held if d in m.fwd] if forward else [m.back[d] for d in held if d in m.back]
+    places = Counter(ancestor(theirs, p, mine[number].level) for p in partners)
+    places.pop(None, None)
+    if not places:
         return None
-    place, count = counted.most_common(1)[0]
-    return (place, count) if count >= 2 and count >= MOVED_SHARE * paired else None
+    place, count = places.most_common(1)[0]
+    return (place, count, len(partners)) if count >= 2 and count >= MOVED_SHARE * len(partners) else None
 
 
 def _followed_children(m: Matcher) -> Pairs:
@@ -254,33 +261,25 @@ def _followed_children(m: Matcher) -> Pairs:
     (2019's 601.3 became 2026's 601.3, holding its subrules, and 601.5)."""
     made = []
     for a, entry in m.old.items():
-        if not m.free_old(a) or a not in m.children_old or entry.level == "chapter":
-            continue
-        went = [ancestor(m.new, m.fwd[d].new, entry.level) for d in m.descendants_old(a) if d in m.fwd]
-        found = _majority(went, len(went))
-        if found is None:
-            continue
-        b, count = found
-        why = f"{count} of the {len(went)} rules it held that were paired are in {b}"
-        if m.free_new(b):
-            m.pair(a, b, 0.5 + 0.5 * count / len(went), why)
-        else:
-            m.pieces.append(Piece(a, b, MERGED, 0.5 + 0.4 * count / len(went), f"merged into {b}: {why}"))
-        made.append((a, b))
+        found = None if not m.free_old(a) or entry.level == "chapter" else _where_contents_went(m, a, True)
+        if found:
+            b, count, total = found
+            why = f"{count} of the {total} rules it held that were paired are in {b}"
+            if m.free_new(b):
+                m.pair(a, b, 0.5 + 0.5 * count / total, why)
+            else:
+                m.pieces.append(Piece(a, b, MERGED, 0.5 + 0.4 * count / total, f"merged into {b}: {why}"))
+            made.append((a, b))
     for b, entry in m.new.items():
-        if not m.free_new(b) or b not in m.children_new or entry.level == "chapter":
-            continue
-        came = [ancestor(m.old, m.back[d], entry.level) for d in m.descendants_new(b) if d in m.back]
-        found = _majority(came, len(came))
-        if found is None:
-            continue
-        a, count = found
-        why = f"{count} of the {len(came)} rules it holds that were paired come from {a}"
-        if m.free_old(a):
-            m.pair(a, b, 0.5 + 0.5 * count / len(came), why)
-        else:
-            m.pieces.append(Piece(a, b, SPLIT, 0.5 + 0.4 * count / len(came), f"split off {a}: {why}"))
-        made.append((a, b))
+        found = None if not m.free_new(b) or entry.level == "chapter" else _where_contents_went(m, b, False)
+        if found:
+            a, count, total = found
+            why = f"{count} of the {total} rules it holds that were paired come from {a}"
+            if m.free_old(a):
+                m.pair(a, b, 0.5 + 0.5 * count / total, why)
+            else:
+                m.pieces.append(Piece(a, b, SPLIT, 0.5 + 0.4 * count / total, f"split off {a}: {why}"))
+            made.append((a, b))
     return made
 
 

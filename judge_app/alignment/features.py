@@ -17,16 +17,19 @@ from difflib import SequenceMatcher
 from judge_app.corpus import Corpus, Rule
 from judge_app.corpus.glossary import term_key
 
-_WORD_RE = re.compile(r"\d{3}\.\d+[a-z]?|\d+|[^\W\d_]+(?:[’'][^\W\d_]+)?")
 QUERY_WORDS = 16  # a rule's most distinctive words, used to find its likely counterparts
 MAX_POSTING = 300  # words in more rules than this are too common to find anything
-_RULE_NUMBER_RE = re.compile(r"\d{3}(?:\.\d+[a-z]?)?")
 RULE_TOKEN = "#"
+# 2019's text has straight quotes and hyphens where 2026's has curly quotes and dashes: not a change.
+TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " "})
+
+_WORD_RE = re.compile(r"\d{3}\.\d+[a-z]?|\d+|[^\W\d_]+(?:'[^\W\d_]+)?")
+_RULE_NUMBER_RE = re.compile(r"\d{3}(?:\.\d+[a-z]?)?")
 
 
 def tokens(text: str) -> list[str]:
     """Word tokens of `text`, case folded, every rule or section number replaced by `RULE_TOKEN`."""
-    text = text.lower().replace("’", "'")
+    text = text.lower().translate(TYPOGRAPHY)
     return [RULE_TOKEN if _RULE_NUMBER_RE.fullmatch(w) else w for w in _WORD_RE.findall(text)]
 
 
@@ -47,10 +50,6 @@ class Entry:
     content: Counter  # tokens of the text, and of the descendants' text for chapters, sections, headings
     cites: frozenset[str]  # numbers the rule's text and examples refer to (itself excluded)
     norm: str  # the text and examples, typography folded, whitespace collapsed: equal means unchanged
-
-
-# 2019's text has straight quotes and hyphens where 2026's has curly quotes and dashes: not a change.
-TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " "})
 
 
 def _norm(rule: Rule) -> str:

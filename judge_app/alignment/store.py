@@ -161,6 +161,10 @@ class Alignment:
         """Same-number pairs of translation `doc` and its original whose contents disagree."""
         return list(self.data.disagreements.get(doc, []))
 
+    def term_pairs(self, doc: str) -> dict[str, list[str]]:
+        """Glossary terms of translation `doc` → the English glossary terms they may translate."""
+        return {term: list(english) for term, english in self.data.terms.get(doc, {}).items()}
+
     def links(self, old_doc: str, new_doc: str) -> list[Link]:
         """The links as built, read from `old_doc` (earlier, or the original) to `new_doc`."""
         return list(self.data.links[(old_doc, new_doc)])

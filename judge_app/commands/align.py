@@ -27,7 +27,7 @@ def print_related(rule: Rule, as_json: bool) -> None:
         return
     click.echo(f"{rule.doc} {rule.heading}")
     for e in found:
-        target = f"{e['heading']}" if e["number"] else "—"
+        target = e["heading"] if e["number"] else "—"
         click.echo(f"  {e['doc']:8} {target[:70]:72} {e['relation']:16} {e['confidence']:.2f}")
         click.echo(f"           why: {e['reason']}")
 
