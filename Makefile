@@ -29,6 +29,8 @@ lint: install
 bench: install
 	$(BIN)/python benchmarks/corpus_load.py
 	$(BIN)/python benchmarks/scenario_replay.py
+	$(BIN)/python benchmarks/alignment_load.py
+	$(BIN)/python benchmarks/alignment_precision.py
 	$(BIN)/python benchmarks/web_pages.py
 
 clean:

@@ -12,9 +12,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from judge_app.commands import corpus, scenario, serve
+    from judge_app.commands import align, corpus, scenario, serve
 
-    for command in [*corpus.COMMANDS, *scenario.COMMANDS, *serve.COMMANDS]:
+    for command in [*corpus.COMMANDS, *scenario.COMMANDS, *align.COMMANDS, *serve.COMMANDS]:
         main.add_command(command)
 
 
