@@ -11,12 +11,15 @@ from judge_app.commands.common import fail
 
 
 def prepare() -> None:
-    """Build what the app reads before any worker starts: the compiled corpus cache."""
+    """Build what the app reads before any worker starts: the corpus and alignment caches."""
+    from judge_app.alignment import load_alignment
     from judge_app.corpus import load_corpus
 
     corpus = load_corpus()
     click.echo(f"judge: corpus ready ({sum(len(r) for r in corpus.rules.values())} entries "
                f"in {len(corpus.documents)} documents)", err=True)
+    alignment = load_alignment()
+    click.echo(f"judge: alignment ready ({len(alignment.documents)} documents)", err=True)
 
 
 def bind_address(host: str, port: int) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from flask import Flask, g, request
 
 from judge_app import paths
+from judge_app.alignment import load_alignment
 from judge_app.corpus import load_corpus
 from judge_app.web import assets, compression, documents, errors, i18n, richtext, security, terms
 
@@ -25,6 +26,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     corpus = app.extensions["judge_corpus"] = load_corpus()
+    app.extensions["judge_alignment"] = load_alignment()
     for doc in corpus.rules:  # built now, not on some visitor's first request
         terms.matcher(corpus, doc)
 

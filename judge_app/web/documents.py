@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Request, current_app
 
+from judge_app.alignment import Alignment
 from judge_app.corpus import CR_IDS, Corpus, Document
 
 COOKIE = "doc"
@@ -11,6 +12,10 @@ COOKIE = "doc"
 
 def get_corpus() -> Corpus:
     return current_app.extensions["judge_corpus"]
+
+
+def get_alignment() -> Alignment:
+    return current_app.extensions["judge_alignment"]
 
 
 def label(document: Document) -> str:

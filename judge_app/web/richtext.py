@@ -37,9 +37,12 @@ class TermLinker:
     corpus: Corpus
     doc: str
     own_numbers: set[str] = field(default_factory=set)
+    enabled: bool = True
     seen: set[str] = field(default_factory=set)
 
     def links(self, text: str, taken: list[Link]) -> list[Link]:
+        if not self.enabled:
+            return []
         out = []
         busy = [(link.start, link.end) for link in taken]
         for start, end, entry in terms.matcher(self.corpus, self.doc).find(text):

@@ -21,13 +21,16 @@ class Block:
     show_text: bool = True  # false for a keyword heading whose text is only its title ("Trample")
 
 
-def blocks(corpus: Corpus, rule: Rule) -> list[Block]:
-    """The rule and, for rules and subrules, everything under it, in document order."""
+def blocks(corpus: Corpus, rule: Rule, link_terms: bool = True) -> list[Block]:
+    """The rule and, for rules and subrules, everything under it, in document order.
+
+    Without `link_terms` (texts shown beside another document's) glossary terms stay plain.
+    """
     entries = [(rule, 0)]
     if rule.level in ("rule", "subrule"):
         entries += _descendants_with_depth(corpus, rule, 1)
     own = {r.number for r, _ in entries} | {a.number for a in corpus.ancestors(rule.doc, rule.number)}
-    linker = TermLinker(corpus, rule.doc, own)
+    linker = TermLinker(corpus, rule.doc, own, enabled=link_terms)
     out = []
     for item, depth in entries:
         show_text = bool(item.text) and item.text != item.title

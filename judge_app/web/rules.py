@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, g, redirect, render_template, request
 
-from judge_app.web import documents, richtext, rule_view
-from judge_app.web.documents import get_corpus
+from judge_app.web import documents, equivalents, richtext, rule_view
+from judge_app.web.documents import get_alignment, get_corpus
 from judge_app.web.errors import not_found_page
 
 bp = Blueprint("rules", __name__)
@@ -34,9 +34,8 @@ def rule(doc: str, number: str):
     shown = rule_view.blocks(corpus, item)
     citing, glossary_terms = rule_view.cited_by(corpus, item, shown)
     previous, following = rule_view.same_level_neighbours(corpus, item)
-    other_documents = [
-        (d, corpus.rule(d.id, item.number)) for d in documents.same_date(corpus, doc)
-    ]
+    alignment = get_alignment()
+    with_texts = item.level in ("rule", "subrule")
     g.language_targets = language_targets(doc, item.number)
     return render_template(
         "rule.html",
@@ -49,7 +48,9 @@ def rule(doc: str, number: str):
         glossary_terms=glossary_terms,
         previous=previous,
         following=following,
-        other_documents=[(d, r) for d, r in other_documents if r is not None],
+        counterparts=equivalents.counterparts(corpus, alignment, doc, item.number, texts=with_texts),
+        side_by_side=with_texts,
+        changes=equivalents.what_changed(corpus, alignment, doc, shown) if with_texts else None,
     )
 
 

@@ -14,6 +14,11 @@ def app() -> Flask:
     return create_app()
 
 
+@pytest.fixture(scope="session")
+def alignment(app: Flask):
+    return app.extensions["judge_alignment"]
+
+
 @pytest.fixture()
 def client(app: Flask) -> FlaskClient:
     return app.test_client()

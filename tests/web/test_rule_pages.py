@@ -97,9 +97,43 @@ def test_a_section_page_lists_what_cites_the_section(client, corpus):
     assert listed == corpus.rule("en-2026", "510").cited_by and "702.19a" in listed
 
 
-def test_same_date_translation_is_offered(client):
+def test_the_rule_in_the_other_documents(client):
     soup = page(client, "/rules/en-2026/702.19")
-    assert [a["href"] for a in soup.select("section.others a")] == ["/rules/es-2026/702.19"]
+    assert [a["href"] for a in soup.select("section.others ul.chips a")] == [
+        "/rules/es-2026/702.19", "/rules/en-2019/702.19", "/rules/pt-2019/702.19"]
+
+
+def test_a_renumbered_rule_links_to_its_counterpart_and_says_so(client, alignment):
+    expected = alignment.counterpart("es-2026", "112.1", "pt-2019").number
+    assert expected != "112.1"
+    soup = page(client, "/rules/es-2026/112.1")
+    chip = soup.select_one('section.others ul.chips a[hreflang="pt"]')
+    assert chip["href"] == f"/rules/pt-2019/{expected}"
+    assert chip.select_one(".relation").get_text() == "(renumbered)"
+
+
+def test_side_by_side_shows_each_counterparts_text(client, corpus):
+    soup = page(client, "/rules/es-2026/702.19")
+    details = soup.select_one("section.others details.equivalents")
+    assert details.summary.get_text() == "Show the other documents side by side"
+    columns = details.select("div.side-by-side > article")
+    assert [a["lang"] for a in columns] == ["en", "en", "pt"]
+    portuguese = columns[2]
+    numbers = [p.get_text() for p in portuguese.select("p.num")]
+    assert numbers == [r.number for r in corpus.descendants("pt-2019", "702.19")]
+    assert corpus.rule("pt-2019", "702.19a").text[:40] in portuguese.get_text()
+
+
+def test_what_changed_is_the_word_diff_of_the_english_texts(client, alignment):
+    soup = page(client, "/rules/es-2026/702.19")
+    changes = soup.select_one("section.others details.changes")
+    headings = [h.get_text(" ", strip=True) for h in changes.select("h3")]
+    assert "702.19b → 702.19b (changed)" in headings
+    segments = alignment.diff("702.19b", "702.19b")
+    diff = changes.select("div.diff")[headings.index("702.19b → 702.19b (changed)")]
+    assert [d.get_text() for d in diff.select("del")] == [s.text for s in segments if s.op == "delete"]
+    assert [i.get_text() for i in diff.select("ins")] == [s.text for s in segments if s.op == "insert"]
+    assert "excess" in [i.get_text() for i in diff.select("ins")]
 
 
 def test_section_page_lists_its_rules(client, corpus):
