@@ -242,7 +242,8 @@ def test_tap_targets_are_large(browser, server):
     from selenium.webdriver.common.by import By
 
     browser.get(server + "/rules/en-2026/702.19")
-    for selector in ("header button", "#q", "nav.pager a", "nav.langs a", "section.others a", "nav.crumbs a"):
+    for selector in ("header button", "#q", "nav.pager a", "nav.langs a", "section.others ul.chips a",
+                     "section.others summary", "nav.crumbs a"):
         for element in browser.find_elements(By.CSS_SELECTOR, selector):
             assert element.size["height"] >= 40, (selector, element.size)
 
