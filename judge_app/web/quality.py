@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint, current_app, render_template
 
 from judge_app.corpus.report import corpus_report
 from judge_app.web.documents import get_corpus
@@ -12,4 +12,8 @@ bp = Blueprint("quality", __name__)
 
 @bp.route("/quality")
 def report():
-    return render_template("quality.html", report=corpus_report(get_corpus()))
+    # Worked out once per app: the corpus does not change while it runs.
+    data = current_app.extensions.get("judge_quality_report")
+    if data is None:
+        data = current_app.extensions["judge_quality_report"] = corpus_report(get_corpus())
+    return render_template("quality.html", report=data)
