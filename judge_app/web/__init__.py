@@ -13,7 +13,23 @@ from flask import Flask, g, request
 from judge_app import paths
 from judge_app.alignment import load_alignment
 from judge_app.corpus import load_corpus
-from judge_app.web import assets, compression, documents, errors, i18n, richtext, security, terms
+from judge_app.web import (
+    api,
+    assets,
+    browse,
+    compression,
+    documents,
+    errors,
+    home,
+    i18n,
+    quality,
+    richtext,
+    rules,
+    search,
+    security,
+    settings,
+    terms,
+)
 
 
 def create_app(config: dict | None = None) -> Flask:
@@ -33,7 +49,6 @@ def create_app(config: dict | None = None) -> Flask:
     @app.before_request
     def choose_language() -> None:
         g.lang = i18n.choose_language(request)
-        g.language_targets = {}
 
     @app.context_processor
     def interface() -> dict:
@@ -50,8 +65,6 @@ def create_app(config: dict | None = None) -> Flask:
     app.jinja_env.globals.update(
         translate=i18n.translate, doc_label=documents.label, rule_url=richtext.rule_url, term_url=richtext.term_url,
     )
-
-    from judge_app.web import api, browse, home, quality, rules, search, settings
 
     for blueprint in (home.bp, rules.bp, browse.bp, search.bp, quality.bp, api.bp, settings.bp):
         app.register_blueprint(blueprint)

@@ -24,11 +24,6 @@ def label(document: Document) -> str:
     return f"{document.language.upper()} {year}".strip()
 
 
-def newest_in(corpus: Corpus, language: str) -> Document | None:
-    found = [d for d in corpus.cr_documents() if d.language == language]
-    return max(found, key=lambda d: d.effective) if found else None
-
-
 def default_doc(corpus: Corpus, ui_language: str) -> str:
     """The current rules in the interface language if they exist, else the current English rules."""
     newest = max(d.effective for d in corpus.cr_documents())
@@ -50,12 +45,3 @@ def same_date(corpus: Corpus, doc: str) -> list[Document]:
     effective = corpus.document(doc).effective
     return [d for d in corpus.cr_documents() if d.effective == effective and d.id != doc]
 
-
-def in_language(corpus: Corpus, doc: str, language: str) -> Document | None:
-    """The document a reader of `doc` switching to `language` should land in: same date if possible."""
-    if corpus.document(doc).language == language:
-        return corpus.document(doc)
-    for document in same_date(corpus, doc):
-        if document.language == language:
-            return document
-    return newest_in(corpus, language)

@@ -56,14 +56,13 @@ def rule(doc: str, number: str):
 
 def language_targets(doc: str, number: str) -> dict[str, str]:
     """Where the language switch leads from this rule: the same rule in that language's document
-    of the same date (translations share numbering); else this page, in the new interface language."""
+    of the same date (translations share numbering). A language without one keeps this page, in
+    the new interface language: never a silent jump to rules of another date."""
     corpus = get_corpus()
-    out = {}
-    for language in ("en", "pt", "es"):
-        target = documents.in_language(corpus, doc, language)
-        same = target is not None and target.effective == corpus.document(doc).effective
-        if same and corpus.rule(target.id, number) is not None:
-            out[language] = richtext.rule_url(target.id, number)
+    out: dict[str, str] = {}
+    for document in [corpus.document(doc), *documents.same_date(corpus, doc)]:
+        if corpus.rule(document.id, number) is not None:
+            out.setdefault(document.language, richtext.rule_url(document.id, number))
     return out
 
 
