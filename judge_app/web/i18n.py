@@ -401,4 +401,9 @@ def choose_language(request: Request) -> str:
     chosen = request.cookies.get(COOKIE)
     if chosen in LANGUAGES:
         return chosen
-    return request.accept_languages.best_match(LANGUAGES) or DEFAULT_LANGUAGE
+    # In the browser's order of preference, by primary subtag: "es-MX, en;q=0.5" is Spanish.
+    for tag, _quality in request.accept_languages:
+        primary = tag.split("-")[0].split("_")[0].lower()
+        if primary in LANGUAGES:
+            return primary
+    return DEFAULT_LANGUAGE

@@ -25,6 +25,7 @@ def test_every_message_exists_in_every_language():
 
 @pytest.mark.parametrize(("header", "language", "search"), [
     ("es-ES,es;q=0.9", "es", "Buscar"), ("pt-BR,pt;q=0.8,en;q=0.5", "pt", "Pesquisar"), ("de-DE", "en", "Search"),
+    ("es-MX,en;q=0.5", "es", "Buscar"), ("fr-FR,pt-BR;q=0.7,en;q=0.3", "pt", "Pesquisar"), ("", "en", "Search"),
 ])
 def test_interface_follows_the_browser_language(client, header, language, search):
     soup = page(client, "/rules/en-2026/702.19", headers={"Accept-Language": header})
