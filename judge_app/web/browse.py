@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from itertools import groupby
 
-from flask import Blueprint, redirect, render_template, url_for
+from flask import Blueprint, current_app, redirect, render_template, url_for
 
 from judge_app.corpus import GlossaryEntry
 from judge_app.web import richtext
@@ -81,7 +81,10 @@ def guide(doc: str):
     corpus = get_corpus()
     if doc not in corpus.guides:
         return not_found_page("document", doc=doc)
-    sections = [(s, [(p, richtext.guide_text(p)) for p in s.paragraphs]) for s in corpus.guides[doc]]
+    rendered = current_app.extensions.setdefault("judge_guides_html", {})  # the guides never change while we run
+    if doc not in rendered:
+        rendered[doc] = [(s, [(p, richtext.guide_text(p)) for p in s.paragraphs]) for s in corpus.guides[doc]]
+    sections = rendered[doc]
     document = corpus.document(doc)
     return render_template("guide.html", document=document, sections=sections,
                            cites=corpus.document(document.cites) if document.cites else None)
