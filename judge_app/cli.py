@@ -12,9 +12,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from judge_app.commands import corpus
+    from judge_app.commands import corpus, search
 
-    for command in corpus.COMMANDS:
+    for command in [*corpus.COMMANDS, *search.COMMANDS]:
         main.add_command(command)
 
 
