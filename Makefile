@@ -25,6 +25,7 @@ lint: install
 
 bench: install
 	$(BIN)/python benchmarks/corpus_load.py
+	$(BIN)/python benchmarks/search_quality.py
 
 clean:
 	rm -rf $(VENV) *.egg-info
