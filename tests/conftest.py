@@ -1,12 +1,27 @@
-"""Shared fixtures: the real corpus, loaded once per test session."""
+"""Shared fixtures: the real corpus, loaded once per test session, and its search index, built once
+per session into a temporary data directory."""
 
 from __future__ import annotations
 
 import pytest
 
 from judge_app.corpus import Corpus, load_corpus
+from judge_app.search import Engine, IndexInfo, lifecycle
 
 
 @pytest.fixture(scope="session")
 def corpus() -> Corpus:
     return load_corpus()
+
+
+@pytest.fixture(scope="session")
+def search_index(tmp_path_factory, corpus) -> IndexInfo:
+    """The full index of the real corpus, built once for the whole session (~15 s on 2 cores)."""
+    return lifecycle.ensure_index(data_dir=tmp_path_factory.mktemp("search-data"))
+
+
+@pytest.fixture(scope="session")
+def engine(search_index, corpus) -> Engine:
+    opened = Engine(search_index.path, corpus)
+    yield opened
+    opened.close()
