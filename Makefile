@@ -25,6 +25,9 @@ lint: install
 
 bench: install
 	$(BIN)/python benchmarks/corpus_load.py
+	$(BIN)/python benchmarks/scenario_replay.py
+	$(BIN)/python benchmarks/alignment_load.py
+	$(BIN)/python benchmarks/alignment_precision.py
 	$(BIN)/python benchmarks/search_quality.py
 
 clean:

@@ -11,20 +11,12 @@ from __future__ import annotations
 import argparse
 import statistics
 import tempfile
-import time
 from pathlib import Path
+
+from timing import timed
 
 from judge_app import paths
 from judge_app.corpus import build_corpus, cache
-
-
-def timed(function, runs: int) -> list[float]:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return times
 
 
 def main() -> None:

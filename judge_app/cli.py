@@ -12,9 +12,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from judge_app.commands import corpus, search
+    from judge_app.commands import align, corpus, scenario, search
 
-    for command in [*corpus.COMMANDS, *search.COMMANDS]:
+    for command in [*corpus.COMMANDS, *scenario.COMMANDS, *align.COMMANDS, *search.COMMANDS]:
         main.add_command(command)
 
 

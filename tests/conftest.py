@@ -1,10 +1,12 @@
-"""Shared fixtures: the real corpus, loaded once per test session, and its search index, built once
-per session into a temporary data directory."""
+"""Shared fixtures: the real corpus and its alignment, loaded once per test session, and its search
+index, built once per session into a temporary data directory."""
 
 from __future__ import annotations
 
 import pytest
 
+from judge_app import paths
+from judge_app.alignment import Alignment, load_alignment
 from judge_app.corpus import Corpus, load_corpus
 from judge_app.search import Engine, IndexInfo, lifecycle
 
@@ -12,6 +14,17 @@ from judge_app.search import Engine, IndexInfo, lifecycle
 @pytest.fixture(scope="session")
 def corpus() -> Corpus:
     return load_corpus()
+
+
+@pytest.fixture(scope="session")
+def scenario_files() -> list:
+    """The scenario library shipped in scenarios/."""
+    return sorted(paths.scenarios_dir().glob("*.toml"))
+
+
+@pytest.fixture(scope="session")
+def alignment(corpus) -> Alignment:
+    return load_alignment()
 
 
 @pytest.fixture(scope="session")

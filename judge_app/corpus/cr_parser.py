@@ -113,14 +113,24 @@ def _dangling(text: str) -> bool:
     return stripped[-1] not in _TERMINAL and last_word in _DANGLING_WORDS
 
 
-def join_paragraphs(previous: Marked, following: Marked) -> Marked:
-    """Re-join a sentence broken across lines; otherwise keep a paragraph break."""
+def join_paragraphs(previous: Marked, following: Marked, rule_text: bool = False) -> Marked:
+    """Re-join a sentence broken across lines; otherwise keep a paragraph break.
+
+    In rule text every paragraph ends with closing punctuation, so one that does not was broken
+    ("… Old" / "Man of the Sea …"). Elsewhere (guides, glossary) short unpunctuated lines are often
+    labels, so only the clear cases join: a comma, a lower-case or bracketed continuation.
+    """
     before = previous.plain.rstrip()
     after = following.plain.lstrip()
     if not before:
         return following
     broken = before[-1] not in _TERMINAL and (
-        after[:1].islower() or after[:1].isdigit() or after[:1] in "“\"«(" or _dangling(before)
+        rule_text
+        or before[-1] == ","
+        or after[:1].islower()
+        or after[:1].isdigit()
+        or after[:1] in "“\"«({["
+        or _dangling(before)
     )
     return previous.strip().join(following.strip(), " " if broken else "\n")
 
@@ -173,9 +183,9 @@ def _parse_body(lines: list[str], start: int, end: int) -> tuple[list[Entry], li
             offset = marked.plain.index(text) + example.end()
             current.examples.append(marked.slice(offset).strip())
         elif current.examples:
-            current.examples[-1] = join_paragraphs(current.examples[-1], marked)
+            current.examples[-1] = join_paragraphs(current.examples[-1], marked, rule_text=True)
         else:
-            current.body = join_paragraphs(current.body, marked)
+            current.body = join_paragraphs(current.body, marked, rule_text=True)
     return entries, stray
 
 

@@ -1,0 +1,51 @@
+"""Replay time of scenarios (targets: a typical scenario < 20 ms, the whole library < 2 s).
+
+    python benchmarks/scenario_replay.py [--runs N] [--scenario NAME]
+
+Replay: a loaded scenario run on a fresh game, trace with a board snapshot after every step, and its
+expectations checked. Load + replay also parses and checks the TOML file. Medians over N runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+
+from timing import timed
+
+from judge_app import paths
+from judge_app.scenarios import load, run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--scenario", default="trample-deathtouch-two-blockers")
+    args = parser.parse_args()
+
+    files = sorted(paths.scenarios_dir().glob("*.toml"))
+    typical_path = paths.scenarios_dir() / f"{args.scenario}.toml"
+    typical = load(typical_path)
+    outcome = run(typical)
+    replay = timed(lambda: run(typical), args.runs)
+    full = timed(lambda: run(load(typical_path)), args.runs)
+    scenarios = [load(f) for f in files]
+    library = timed(lambda: [run(s) for s in scenarios], max(3, args.runs // 5))
+    library_full = timed(lambda: [run(load(f)) for f in files], max(3, args.runs // 5))
+    per = sorted((statistics.median(timed(lambda s=s: run(s), 5)), s.name) for s in scenarios)
+
+    ms = 1000
+    print(f"typical scenario: {typical.name} ({len(outcome.trace.steps)} trace steps, {len(outcome.checks)} checks)")
+    print(f"  replay          median {statistics.median(replay) * ms:.2f} ms  (min {min(replay) * ms:.2f}, "
+          f"max {max(replay) * ms:.2f}, runs {len(replay)})  target < 20 ms")
+    print(f"  load + replay   median {statistics.median(full) * ms:.2f} ms")
+    print(f"library: {len(files)} scenarios")
+    print(f"  replay all      median {statistics.median(library):.3f} s  (runs {len(library)})  target < 2 s")
+    print(f"  load + replay   median {statistics.median(library_full):.3f} s")
+    print(f"  slowest: {per[-1][1]} {per[-1][0] * ms:.2f} ms; fastest: {per[0][1]} {per[0][0] * ms:.2f} ms")
+    print(f"  ratio typical/target {statistics.median(replay) / 0.020:.2f}, "
+          f"library/target {statistics.median(library) / 2:.2f}")
+
+
+if __name__ == "__main__":
+    main()

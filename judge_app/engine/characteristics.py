@@ -1,0 +1,98 @@
+"""An object's characteristics (109.3) as values, and reading them from a card's printed parts.
+
+`Characteristics` is immutable: the layer pipeline (`layers.py`, 613) derives each object's current
+values from its copiable values by `dataclasses.replace`, so nothing is ever stored twice.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from judge_app.engine.abilities import CARD_TYPES, COLORS, SUPERTYPES, Ability
+
+_SYMBOL_COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+@dataclass(frozen=True, slots=True)
+class Characteristics:
+    name: str
+    mana_cost: str = ""
+    colors: frozenset[str] = frozenset()
+    supertypes: frozenset[str] = frozenset()
+    types: frozenset[str] = frozenset()
+    subtypes: tuple[str, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    abilities: tuple[Ability, ...] = field(default_factory=tuple)
+
+    def has(self, kind: str) -> bool:
+        return any(a.kind == kind for a in self.abilities)
+
+    def abilities_of(self, kind: str) -> list[Ability]:
+        return [a for a in self.abilities if a.kind == kind]
+
+    @property
+    def is_creature(self) -> bool:
+        return "creature" in self.types
+
+    @property
+    def is_planeswalker(self) -> bool:
+        return "planeswalker" in self.types
+
+    @property
+    def type_line(self) -> str:
+        left = " ".join(w.capitalize() for w in [*sorted(self.supertypes, key=SUPERTYPES.index),
+                                                   *sorted(self.types, key=CARD_TYPES.index)])
+        return f"{left} — {' '.join(self.subtypes)}" if self.subtypes else left
+
+    @property
+    def pt(self) -> str | None:
+        return None if self.power is None or self.toughness is None else f"{self.power}/{self.toughness}"
+
+
+def colors_of_cost(mana_cost: str) -> frozenset[str]:
+    """An object is the colours of the mana symbols in its mana cost, hybrid ones included (202.2)."""
+    symbols = re.findall(r"\{([^}]*)\}", mana_cost)
+    return frozenset(_SYMBOL_COLORS[c] for s in symbols for c in s.upper().split("/") if c in _SYMBOL_COLORS)
+
+
+def check_mana_cost(mana_cost: str) -> str | None:
+    """None if `mana_cost` is written in mana symbols ("{2}{G}{G}"), else what is wrong."""
+    if mana_cost and not re.fullmatch(r"(\{(\d+|[WUBRGCXS]|[WUBRG2]/[WUBRGP])\})+", mana_cost.upper()):
+        return f"{mana_cost!r} is not a mana cost written in symbols such as {{2}}{{G}}{{G}}"
+    return None
+
+
+def parse_colors(words: list[str]) -> frozenset[str]:
+    unknown = [w for w in words if w.lower() not in COLORS]
+    if unknown:
+        raise ValueError(f"unknown colour(s) {', '.join(map(repr, unknown))}; expected some of {', '.join(COLORS)}")
+    return frozenset(w.lower() for w in words)
+
+
+def parse_type_line(text: str) -> tuple[frozenset[str], frozenset[str], tuple[str, ...]]:
+    """"Legendary Creature — Elf Warrior" → supertypes, card types, subtypes (205). Raises ValueError."""
+    parts = re.split(r"\s+(?:—|--|-)\s+", text.strip(), maxsplit=1)
+    left, right = parts[0], parts[1] if len(parts) > 1 else ""
+    supertypes, types = set(), set()
+    for word in left.split():
+        lower = word.lower()
+        if lower in SUPERTYPES:
+            supertypes.add(lower)
+        elif lower in CARD_TYPES:
+            types.add(lower)
+        else:
+            raise ValueError(f"{word!r} is neither a card type ({', '.join(CARD_TYPES)}) nor a supertype "
+                             f"({', '.join(SUPERTYPES)})")
+    if not types:
+        raise ValueError(f"no card type in {text!r}")
+    return frozenset(supertypes), frozenset(types), tuple(right.split())
+
+
+def parse_pt(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"\s*(-?\d+)\s*/\s*(-?\d+)\s*", text)
+    if not match:
+        raise ValueError(f"{text!r} is not a power/toughness such as \"2/3\"")
+    return int(match.group(1)), int(match.group(2))

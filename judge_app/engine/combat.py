@@ -1,0 +1,386 @@
+"""Combat (506–511) by the 2026 rules: declaring attackers and blockers with their restrictions, and
+combat damage assignment without a damage assignment order (510.1), trample (702.19), deathtouch's
+lethal damage (702.2c), first and double strike's extra step (510.4). Dealing the damage is `damage.py`.
+
+Declarations are checked whole: an illegal one raises `IllegalAction` with the rule that forbids it,
+and the game stays as it was before the declaration (508.1, 509.1, 510.1e, 732.1).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from judge_app.engine import rules
+from judge_app.engine.damage import Assignment, deal_damage
+from judge_app.engine.errors import IllegalAction
+from judge_app.engine.events import AttackDeclared, BlockDeclared, StatusChange
+from judge_app.engine.keywords import block_violations, has_first_or_double_strike
+from judge_app.engine.trace import DEFAULT, TURN_BASED
+
+if TYPE_CHECKING:
+    from judge_app.engine.game import Game
+
+
+# --- declare attackers (508.1) ------------------------------------------------------------------------
+
+def declare_attackers(game: Game, declarations: list[tuple[str, str | None]], by_default: bool = False) -> None:
+    """508.1: each chosen creature attacks the defending player or a planeswalker they control.
+
+    A declaration with no target attacks the defending player (the default, noted in the trace)."""
+    state = game.state
+    combat = state.combat
+    assert combat is not None
+    defender = state.nonactive
+    seen: set[str] = set()
+    resolved: list[tuple[str, str]] = []
+    defaulted: list[str] = []
+    for attacker, target in declarations:
+        if attacker in seen:
+            raise IllegalAction(f"{game.name(attacker)} is declared as an attacker twice", rules.ATTACKERS_CHOSEN)
+        seen.add(attacker)
+        _check_can_attack(game, attacker)
+        if target is None:
+            target = defender
+            defaulted.append(attacker)
+        _check_attack_target(game, attacker, target)
+        resolved.append((attacker, target))
+    cited = [rules.DECLARE_ATTACKERS, rules.TBA_DECLARE_ATTACKERS, rules.ATTACKING_AND_DEFENDING_PLAYER,
+             rules.ATTACKERS_CHOSEN]
+    parts = []
+    for attacker, target in resolved:
+        chars = game.chars(attacker)
+        if chars.has("vigilance"):
+            parts.append(f"{chars.name} attacks {game.name(target)} and doesn't tap (vigilance)")
+            cited.append(rules.VIGILANCE)
+        else:
+            game.perform(StatusChange(attacker, True))
+            parts.append(f"{chars.name} attacks {game.name(target)} and becomes tapped")
+            cited.append(rules.ATTACKERS_TAP)
+        if chars.has("haste") and not state.objects[attacker].controlled_since_turn_start:
+            parts[-1] += " (it has haste, so it can attack the turn it came under its controller's control)"
+            cited += [rules.SUMMONING_SICKNESS, rules.HASTE]
+        if target != defender:
+            cited.append(rules.ATTACK_TARGET)
+        game.perform(AttackDeclared(attacker, target))
+    combat.declared = bool(resolved)
+    cited.append(rules.BECOMES_ATTACKING)
+    text = f"{state.active} declares attackers: " + ("; ".join(parts) if parts else "none") + "."
+    if by_default:
+        text += " (Default: the scenario declares no attack here.)"
+    if defaulted:
+        text += (f" (Default: {', '.join(game.name(a) for a in defaulted)} attack{'s' if len(defaulted) == 1 else ''}"
+                 f" the defending player, as the scenario named no target.)")
+    game.record(DEFAULT if defaulted or by_default else TURN_BASED, text, cited)
+
+
+def _check_can_attack(game: Game, attacker: str) -> None:
+    state = game.state
+    if not state.on_battlefield(attacker):
+        raise IllegalAction(f"{game.name(attacker)} can't attack: it isn't on the battlefield",
+                            rules.ATTACKERS_CHOSEN)
+    chars = game.chars(attacker)
+    name = chars.name
+    obj = state.objects[attacker]
+    if not chars.is_creature:
+        raise IllegalAction(f"{name} can't attack: only creatures can attack", rules.ONLY_CREATURES_IN_COMBAT)
+    if game.controller(attacker) != state.active:
+        raise IllegalAction(f"{name} can't attack: the active player, {state.active}, doesn't control it",
+                            rules.ATTACKERS_CHOSEN)
+    if obj.tapped:
+        raise IllegalAction(f"{name} can't attack: it is tapped", rules.ATTACKERS_CHOSEN)
+    if not obj.controlled_since_turn_start and not chars.has("haste"):
+        raise IllegalAction(f"{name} can't attack: {state.active} hasn't controlled it continuously since the turn "
+                            f"began and it doesn't have haste", rules.SUMMONING_SICKNESS, rules.ATTACKERS_CHOSEN)
+    if chars.has("defender"):
+        raise IllegalAction(f"{name} can't attack: it has defender", rules.DEFENDER, rules.ATTACK_RESTRICTIONS)
+    if chars.has("cant_attack"):
+        raise IllegalAction(f"{name} can't attack: \"{chars.abilities_of('cant_attack')[0].text}\"",
+                            rules.ATTACK_RESTRICTIONS)
+
+
+def _check_attack_target(game: Game, attacker: str, target: str) -> None:
+    state = game.state
+    defender = state.nonactive
+    if target == defender:
+        return
+    if target in state.players or not state.on_battlefield(target) or not game.chars(target).is_planeswalker \
+            or game.controller(target) != defender:
+        label = game.name(target) if target in state.objects or target in state.players else repr(target)
+        raise IllegalAction(f"{game.name(attacker)} can't attack {label}: only the defending player ({defender}) or "
+                            f"a planeswalker they control can be attacked", rules.ATTACK_TARGET,
+                            rules.ATTACKING_AND_DEFENDING_PLAYER)
+
+
+# --- declare blockers (509.1) -------------------------------------------------------------------------
+
+def declare_blockers(game: Game, blocks: list[tuple[str, str]], by_default: bool = False) -> None:
+    """509.1: each chosen creature blocks one attacker; restrictions are checked for the whole declaration."""
+    state = game.state
+    combat = state.combat
+    assert combat is not None
+    defender = state.nonactive
+    lands = [game.chars(o.id) for o in state.permanents(defender) if "land" in game.chars(o.id).types]
+    seen: set[str] = set()
+    cited = [rules.DECLARE_BLOCKERS, rules.TBA_DECLARE_BLOCKERS, rules.BLOCKERS_CHOSEN]
+    for blocker, attacker in blocks:
+        name = game.name(blocker)
+        if blocker in seen:
+            raise IllegalAction(f"{name} can't block two creatures: each blocker blocks one attacker",
+                                rules.BLOCKERS_CHOSEN)
+        seen.add(blocker)
+        if not state.on_battlefield(blocker) or not game.chars(blocker).is_creature:
+            raise IllegalAction(f"{name} can't block: only a creature on the battlefield can block",
+                                rules.ONLY_CREATURES_IN_COMBAT, rules.BLOCKERS_CHOSEN)
+        if game.controller(blocker) != defender:
+            raise IllegalAction(f"{name} can't block: the defending player, {defender}, doesn't control it",
+                                rules.BLOCKERS_CHOSEN)
+        if state.objects[blocker].tapped:
+            raise IllegalAction(f"{name} can't block: it is tapped", rules.BLOCKERS_CHOSEN)
+        if attacker not in combat.attackers:
+            raise IllegalAction(f"{name} can't block {game.name(attacker)}: it isn't an attacking creature",
+                                rules.BLOCKERS_CHOSEN)
+        violations = block_violations(game.chars(attacker), game.chars(blocker), lands)
+        if violations:
+            raise IllegalAction(f"{name} can't block {game.name(attacker)}: {violations[0].reason}",
+                                violations[0].rule, rules.BLOCK_RESTRICTIONS)
+    for attacker in combat.attackers:
+        count = sum(1 for _, a in blocks if a == attacker)
+        if count == 1 and game.chars(attacker).has("menace"):
+            raise IllegalAction(f"{game.name(attacker)} can't be blocked by just one creature: it has menace",
+                                rules.MENACE, rules.BLOCK_RESTRICTIONS)
+    for blocker, attacker in blocks:
+        game.perform(BlockDeclared(blocker, attacker))
+    parts = []
+    for attacker in combat.attackers:
+        blockers = combat.blockers_of(attacker)
+        chars = game.chars(attacker)
+        if blockers:
+            parts.append(f"{chars.name} is blocked by {' and '.join(game.name(b) for b in blockers)}")
+            evasion = [k for k in ("flying", "menace", "fear", "intimidate") if chars.has(k)]
+            for keyword in evasion:
+                cited.append({"flying": rules.FLYING, "menace": rules.MENACE, "fear": rules.FEAR,
+                              "intimidate": rules.INTIMIDATE}[keyword])
+            if chars.has("flying") and any(game.chars(b).has("reach") for b in blockers):
+                cited.append(rules.REACH)
+        else:
+            parts.append(f"{chars.name} is unblocked")
+    cited += [rules.BLOCK_RESTRICTIONS, rules.BECOMES_BLOCKING, rules.BLOCKED_OR_UNBLOCKED]
+    note = " (Default: the scenario declares no blocks here.)" if by_default else ""
+    game.record(DEFAULT if by_default else TURN_BASED,
+                f"{defender} declares blockers: " + ("; ".join(parts) or "none") + "." + note, cited)
+
+
+# --- combat damage (510) --------------------------------------------------------------------------------
+
+def begin_damage_step(game: Game) -> None:
+    """As a combat damage step begins: is this the first-strike step, and who assigns damage in it (510.4)?"""
+    combat = game.state.combat
+    assert combat is not None
+    combat.damage_steps += 1
+    cited: list[rules.Cite] = [rules.ASSIGN_COMBAT_DAMAGE, rules.TBA_ASSIGN_DAMAGE]
+    if combat.damage_steps == 1:
+        first = {c for c in combat.in_combat() if has_first_or_double_strike(game.chars(c))}
+        if first:
+            combat.first_strike_step = True
+            combat.first_strikers = first
+            cited += _strike_rules(game, first)
+            names = sorted(game.name(c) for c in first)
+            text = ("The first combat damage step begins. An attacking or blocking creature has first strike or "
+                    f"double strike, so only {', '.join(names)} {'assigns' if len(names) == 1 else 'assign'} combat "
+                    "damage now; the others wait for a second combat damage step.")
+        else:
+            text = "The combat damage step begins."
+    else:
+        cited.append(rules.FIRST_STRIKE_DAMAGE_STEP)
+        names = sorted(game.name(c) for c in participants(game))
+        text = ("The second combat damage step begins: creatures that had neither first strike nor double strike, "
+                "and those with double strike, assign combat damage: " + (", ".join(names) or "none") + ".")
+    game.record(TURN_BASED, text, cited)
+
+
+def _strike_rules(game: Game, creatures: set[str]) -> list[rules.Cite]:
+    out = [rules.FIRST_STRIKE_DAMAGE_STEP]
+    if any(game.chars(c).has("first strike") for c in creatures):
+        out.append(rules.FIRST_STRIKE)
+    if any(game.chars(c).has("double strike") for c in creatures):
+        out.append(rules.DOUBLE_STRIKE)
+    return out
+
+
+def participants(game: Game) -> list[str]:
+    """Attackers then blockers that assign combat damage in this step (510.4, 702.4b, 702.7b)."""
+    combat = game.state.combat
+    assert combat is not None
+    creatures = [*combat.attackers, *combat.blocking]
+    if not combat.first_strike_step:
+        return creatures
+    if combat.damage_steps == 1:
+        return [c for c in creatures if c in combat.first_strikers]
+    return [c for c in creatures if c not in combat.first_strikers or game.chars(c).has("double strike")]
+
+
+def lethal_needed(game: Game, creature: str, deathtouch: bool, assigned_already: int) -> int:
+    """Damage still needed for lethal damage: toughness less damage marked and damage assigned this step by
+    others (702.19b); any nonzero amount from a source with deathtouch is lethal (702.2c)."""
+    chars = game.chars(creature)
+    toughness = chars.toughness or 0
+    needed = max(0, toughness - game.state.objects[creature].damage - assigned_already)
+    if deathtouch:
+        needed = min(needed, 0 if assigned_already else 1)
+    return needed
+
+
+def combat_damage(game: Game, choices: dict[str, dict[str, int]]) -> None:
+    """510.1 assignment (attackers' controller first, then blockers'), checked whole (510.1e); 510.2 dealing."""
+    state = game.state
+    combat = state.combat
+    assert combat is not None
+    who = participants(game)
+    unknown = [c for c in choices if c not in who]
+    if unknown:
+        raise IllegalAction(f"{', '.join(game.name(c) for c in unknown)} doesn't assign combat damage in this step "
+                            f"(it isn't attacking or blocking, or it deals its damage in the other combat damage step)",
+                            rules.FIRST_STRIKE_DAMAGE_STEP, rules.ASSIGN_COMBAT_DAMAGE)
+    assigned_to: dict[str, int] = {}
+    assignments: list[Assignment] = []
+    lines: list[str] = []
+    cited: list[rules.Cite] = [rules.ASSIGN_COMBAT_DAMAGE, rules.TBA_ASSIGN_DAMAGE]
+    defaulted = False
+    for creature in who:
+        if creature in combat.attackers:
+            result = _assign_attacker(game, creature, choices.get(creature), assigned_to)
+        else:
+            result = _assign_blocker(game, creature)
+        parts, line, rule_list, used_default = result
+        defaulted |= used_default
+        cited += rule_list
+        lines.append(line)
+        for recipient, amount in parts.items():
+            if amount:
+                assignments.append(Assignment(creature, recipient, amount))
+                if recipient in state.objects:
+                    assigned_to[recipient] = assigned_to.get(recipient, 0) + amount
+    cited.append(rules.ASSIGNMENT_CHECKED)
+    game.record(DEFAULT if defaulted else TURN_BASED, "Combat damage is assigned: " + ("; ".join(lines) or
+                "no creature assigns combat damage") + ".", cited)
+    report = deal_damage(game, assignments, combat=True)
+    game.record(TURN_BASED, "All combat damage is dealt simultaneously: " + "; ".join(report.lines) + ".",
+                [rules.COMBAT_DAMAGE_SIMULTANEOUS, rules.TBA_DEAL_DAMAGE, *report.rules])
+
+
+def _assign_attacker(game: Game, attacker: str, choice: dict[str, int] | None,
+                     assigned_to: dict[str, int]) -> tuple[dict[str, int], str, list[rules.Cite], bool]:
+    combat = game.state.combat
+    assert combat is not None
+    chars = game.chars(attacker)
+    name = chars.name
+    power = chars.power or 0
+    target = combat.attackers[attacker]
+    blockers = [b for b in combat.blockers_of(attacker) if game.state.on_battlefield(b)]
+    trample = chars.has("trample")
+    deathtouch = chars.has("deathtouch")
+    if power <= 0:
+        _refuse_choice(game, attacker, choice, f"its power is {power}", rules.ASSIGN_EQUAL_TO_POWER)
+        return {}, f"{name} has power {power} and assigns no combat damage", [rules.ASSIGN_EQUAL_TO_POWER], False
+    if not combat.blocked.get(attacker):
+        if target is None:
+            _refuse_choice(game, attacker, choice, "it isn't attacking anything any more",
+                           rules.UNBLOCKED_ASSIGNS_TO_DEFENDER)
+            return {}, f"{name} is unblocked but attacks nothing any more: no combat damage", \
+                [rules.UNBLOCKED_ASSIGNS_TO_DEFENDER], False
+        _check_choice(game, attacker, choice, power, {target}, rules.UNBLOCKED_ASSIGNS_TO_DEFENDER)
+        return {target: power}, f"{name} (unblocked) assigns {power} to {game.name(target)}", \
+            [rules.UNBLOCKED_ASSIGNS_TO_DEFENDER, rules.ASSIGN_EQUAL_TO_POWER], False
+    if not blockers:
+        if trample and target is not None:
+            _check_choice(game, attacker, choice, power, {target}, rules.TRAMPLE_NO_BLOCKERS)
+            return {target: power}, (f"{name} is blocked but no creature is blocking it any more; it has trample, so "
+                                     f"it assigns all {power} to {game.name(target)}"), \
+                [rules.TRAMPLE_NO_BLOCKERS, rules.BLOCKED_OR_UNBLOCKED], False
+        _refuse_choice(game, attacker, choice, "it is blocked and no creature is blocking it any more",
+                       rules.BLOCKED_ASSIGNS_TO_BLOCKERS)
+        return {}, (f"{name} remains blocked, but no creature is blocking it any more: it assigns no combat damage"
+                    ), [rules.BLOCKED_OR_UNBLOCKED, rules.BLOCKED_ASSIGNS_TO_BLOCKERS], False
+    cited: list[rules.Cite] = [rules.BLOCKED_ASSIGNS_TO_BLOCKERS, rules.ASSIGN_EQUAL_TO_POWER]
+    needed = {}
+    for b in blockers:
+        needed[b] = lethal_needed(game, b, deathtouch, assigned_to.get(b, 0))
+    if deathtouch:
+        cited.append(rules.DEATHTOUCH_LETHAL)
+    allowed = set(blockers) | ({target} if trample and target is not None else set())
+    if trample:
+        cited.append(rules.TRAMPLE)
+    if choice is not None:
+        _check_choice(game, attacker, choice, power, allowed,
+                      rules.TRAMPLE if trample else rules.BLOCKED_ASSIGNS_TO_BLOCKERS)
+        if trample and target is not None and choice.get(target, 0) > 0:
+            short = [b for b in blockers if choice.get(b, 0) < needed[b]]
+            if short:
+                raise IllegalAction(
+                    f"{name} can't assign damage to {game.name(target)} unless every creature blocking it is "
+                    f"assigned lethal damage; {', '.join(f'{game.name(b)} needs {needed[b]}' for b in short)}",
+                    rules.TRAMPLE, rules.ASSIGNMENT_CHECKED)
+        parts = {k: v for k, v in choice.items() if v}
+        return parts, f"{name} assigns " + _describe(game, parts, needed, deathtouch), cited, False
+    parts, remaining = {}, power
+    for b in blockers:
+        give = min(needed[b], remaining)
+        parts[b] = give
+        remaining -= give
+    if remaining:
+        rest_to = target if trample and target is not None else blockers[0]
+        parts[rest_to] = parts.get(rest_to, 0) + remaining
+    default_note = ("" if len(blockers) == 1 and not trample else
+                    " (default: lethal damage to each blocker in the order they blocked, the rest to "
+                    + ("the player or planeswalker it attacks" if trample else "the first blocker") + ")")
+    return parts, f"{name} assigns " + _describe(game, parts, needed, deathtouch) + default_note, cited, \
+        bool(default_note)
+
+
+def _assign_blocker(game: Game, blocker: str) -> tuple[dict[str, int], str, list[rules.Cite], bool]:
+    combat = game.state.combat
+    assert combat is not None
+    chars = game.chars(blocker)
+    power = chars.power or 0
+    blocked = [a for a in combat.blocking.get(blocker, []) if a in combat.attackers]
+    if power <= 0:
+        return {}, f"{chars.name} has power {power} and assigns no combat damage", [rules.ASSIGN_EQUAL_TO_POWER], False
+    if not blocked:
+        return {}, f"{chars.name} is no longer blocking anything and assigns no combat damage", \
+            [rules.BLOCKER_ASSIGNS], False
+    return {blocked[0]: power}, f"{chars.name} (blocking) assigns {power} to {game.name(blocked[0])}", \
+        [rules.BLOCKER_ASSIGNS, rules.ASSIGN_EQUAL_TO_POWER], False
+
+
+def _describe(game: Game, parts: dict[str, int], needed: dict[str, int], deathtouch: bool) -> str:
+    out = []
+    for recipient, amount in parts.items():
+        label = f"{amount} to {game.name(recipient)}"
+        if recipient in needed and amount and amount >= needed[recipient]:
+            label += " (lethal" + (", deathtouch" if deathtouch else "") + ")"
+        out.append(label)
+    return ", ".join(out)
+
+
+def _check_choice(game: Game, creature: str, choice: dict[str, int] | None, power: int, allowed: set[str],
+                  rule: rules.Cite) -> None:
+    if choice is None:
+        return
+    name = game.name(creature)
+    negative = [r for r, v in choice.items() if v < 0]
+    if negative:
+        raise IllegalAction(f"{name} can't assign negative damage", rules.ASSIGN_EQUAL_TO_POWER)
+    total = sum(choice.values())
+    if total != power:
+        raise IllegalAction(f"{name} must assign combat damage equal to its power, {power}; the choice assigns {total}",
+                            rules.ASSIGN_EQUAL_TO_POWER, rules.ASSIGNMENT_CHECKED)
+    wrong = [r for r, v in choice.items() if v and r not in allowed]
+    if wrong:
+        labels = [game.name(w) if w in game.state.objects or w in game.state.players else repr(w) for w in wrong]
+        raise IllegalAction(f"{name} can't assign combat damage to {', '.join(labels)}; it may assign only to "
+                            f"{', '.join(sorted(game.name(a) for a in allowed))}", rule, rules.ASSIGNMENT_CHECKED)
+
+
+def _refuse_choice(game: Game, creature: str, choice: dict[str, int] | None, why: str, rule: rules.Cite) -> None:
+    if choice and any(choice.values()):
+        raise IllegalAction(f"{game.name(creature)} assigns no combat damage: {why}", rule)

@@ -1,0 +1,111 @@
+"""Dealing damage and its results (120): prevention by protection, then life loss, poison, damage marked,
+-1/-1 counters, loyalty lost, life gained through lifelink, and the deathtouch mark.
+
+`deal_damage` is used by combat (510.2, all at once) and by effects (120.2b). It follows the four-part
+sequence of 120.4: (a) excess redirection is not modelled in part 1; (b) damage is prevented where
+protection says so (702.16e); (c) what remains is turned into its results (120.3); (d) it happens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from judge_app.engine import rules
+from judge_app.engine.events import CounterChange, DamageDealt, DamageMarked, Event, LifeChange
+from judge_app.engine.keywords import protection_from
+
+if TYPE_CHECKING:
+    from judge_app.engine.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Assignment:
+    """`amount` damage from `source` (an object) to `recipient` (a player name or an object id)."""
+
+    source: str
+    recipient: str
+    amount: int
+
+
+@dataclass
+class DamageReport:
+    """What a damage event did, for the trace: one line per source and recipient, and the rules applied."""
+
+    lines: list[str]
+    rules: list[rules.Cite]
+    events: list[Event]
+
+
+def deal_damage(game: Game, assignments: list[Assignment], combat: bool) -> DamageReport:
+    """Deal every assignment simultaneously (510.2 for combat damage) and return what happened."""
+    state = game.state
+    lines: list[str] = []
+    cited: list[rules.Cite] = [rules.COMBAT_DAMAGE if combat else rules.NONCOMBAT_DAMAGE, rules.DAMAGE_PROCESS]
+    dealt: list[Assignment] = []
+    for a in assignments:
+        if a.amount <= 0:
+            continue
+        source = game.chars(a.source)
+        if a.recipient in state.objects:
+            protection = protection_from(game.chars(a.recipient), source)
+            if protection:
+                lines.append(f"{a.amount} damage from {source.name} to {game.name(a.recipient)} is prevented: "
+                             f"{game.name(a.recipient)} has {protection.lower()}")
+                cited += [rules.DAMAGE_PREVENTED_STEP, rules.PROTECTION_DAMAGE, rules.PREVENTION]
+                continue
+        dealt.append(a)
+
+    changes: list[Event] = []
+    life_before = {name: p.life for name, p in state.players.items()}
+    gained: dict[str, int] = {}
+    for a in dealt:
+        source = game.chars(a.source)
+        deathtouch = source.has("deathtouch")
+        changes.append(DamageDealt(a.source, a.recipient, a.amount, combat, deathtouch))
+        target_name = game.name(a.recipient)
+        if a.recipient in state.players:
+            if source.has("infect"):
+                changes.append(CounterChange(a.recipient, "poison", a.amount))
+                lines.append(f"{source.name} deals {a.amount} damage to {target_name} (infect): {target_name} gets "
+                             f"{a.amount} poison counter{'s' if a.amount != 1 else ''}")
+                cited += [rules.INFECT_TO_PLAYER, rules.INFECT_PLAYER]
+            else:
+                changes.append(LifeChange(a.recipient, -a.amount, life_before[a.recipient]))
+                life_before[a.recipient] -= a.amount
+                lines.append(f"{source.name} deals {a.amount} damage to {target_name}, who loses {a.amount} life")
+                cited.append(rules.DAMAGE_TO_PLAYER)
+        else:
+            recipient = game.chars(a.recipient)
+            if recipient.is_planeswalker and not recipient.is_creature:
+                changes.append(CounterChange(a.recipient, "loyalty", -a.amount))
+                lines.append(f"{source.name} deals {a.amount} damage to {target_name}: {a.amount} loyalty "
+                             f"counter{'s' if a.amount != 1 else ''} removed")
+                cited.append(rules.DAMAGE_TO_PLANESWALKER)
+            elif source.has("wither") or source.has("infect"):
+                keyword = "infect" if source.has("infect") else "wither"
+                changes.append(CounterChange(a.recipient, "-1/-1", a.amount))
+                lines.append(f"{source.name} deals {a.amount} damage to {target_name} ({keyword}): {a.amount} -1/-1 "
+                             f"counter{'s' if a.amount != 1 else ''} put on it instead of damage marked")
+                cited += [rules.WITHER_INFECT_TO_CREATURE, rules.INFECT_CREATURE if keyword == "infect"
+                          else rules.WITHER]
+            else:
+                changes.append(DamageMarked(a.recipient, a.amount))
+                lines.append(f"{source.name} deals {a.amount} damage to {target_name} (marked on it)")
+                cited.append(rules.DAMAGE_MARKED)
+            if deathtouch and recipient.is_creature:
+                lines.append(f"{target_name} has been dealt damage by a source with deathtouch")
+                cited.append(rules.DEATHTOUCH)
+        if source.has("lifelink"):
+            gained[a.source] = gained.get(a.source, 0) + a.amount
+    for source_id, amount in gained.items():  # one life gain event per source (702.15e)
+        controller = game.controller(source_id)
+        changes.append(LifeChange(controller, amount, life_before[controller]))
+        life_before[controller] += amount
+        lines.append(f"{game.name(source_id)} has lifelink: {controller} gains {amount} life")
+        cited += [rules.LIFELINK_RESULT, rules.LIFELINK]
+    game.perform(*changes)
+    if not dealt and not lines:
+        lines.append("no damage is dealt")
+        cited.append(rules.ZERO_DAMAGE)
+    return DamageReport(lines, cited, changes)

@@ -1,0 +1,14 @@
+"""Errors the engine raises: an illegal choice, with the rule that forbids it."""
+
+from __future__ import annotations
+
+from judge_app.engine.rules import Cite
+
+
+class IllegalAction(Exception):
+    """A choice or action the rules forbid. The game returns to the moment before it (732.1)."""
+
+    def __init__(self, message: str, rule: Cite, *more: Cite):
+        self.message = message
+        self.rules = (rule, *more)
+        super().__init__(f"{message} — {', '.join(self.rules)}")

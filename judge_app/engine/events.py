@@ -1,0 +1,278 @@
+"""Every change to the game state is an event: applied in one place, kept for the trace.
+
+`perform(state, events)` is the single door through which play changes the state. Part 2 puts its
+replacement and prevention effects (614–616) in front of `apply` and its trigger checks (603) after
+it; the events carry what those need (source, recipient, amounts, zones).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from judge_app.engine.state import GONE, GameResult, GameState, Player
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: ClassVar[str] = "event"
+
+    def apply(self, state: GameState) -> None:
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        data = {"event": self.kind}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = value.describe() if isinstance(value, GameResult) else value
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneChange(Event):
+    """An object moves between zones and becomes a new object (400.7): status, damage, counters and
+    attachments are not kept (122.2), it gets a new timestamp (613.7d), and leaves combat (506.4)."""
+
+    kind: ClassVar[str] = "zone change"
+    object: str
+    from_zone: str
+    to_zone: str
+    how: str  # "destroyed", "put", "exiled", "sacrificed", "drawn", "discarded", "returned", "ceased to exist"
+
+    def apply(self, state: GameState) -> None:
+        obj = state.objects[self.object]
+        owner = state.players[obj.owner]
+        _remove(state, owner, self.object, self.from_zone)
+        if self.to_zone == "battlefield":
+            state.battlefield.append(self.object)
+            obj.timestamp = state.next_timestamp()
+            obj.controlled_since_turn_start = False
+        elif self.to_zone != GONE:
+            owner.zone(self.to_zone).append(self.object)
+        obj.zone = self.to_zone
+        obj.tapped = False
+        obj.damage = 0
+        obj.dealt_deathtouch_damage = False
+        obj.counters = {}
+        obj.attached_to = None
+        obj.controller = obj.owner
+        if state.combat is not None:
+            _leave_combat(state, self.object)
+
+
+def _remove(state: GameState, owner: Player, object_id: str, zone: str) -> None:
+    if zone == "battlefield":
+        state.battlefield.remove(object_id)
+    elif zone != GONE:
+        owner.zone(zone).remove(object_id)
+
+
+def _leave_combat(state: GameState, object_id: str) -> None:
+    combat = state.combat
+    assert combat is not None
+    combat.attackers.pop(object_id, None)
+    combat.blocking.pop(object_id, None)
+    for attacker, target in list(combat.attackers.items()):
+        if target == object_id:  # a planeswalker that's attacked stops being attacked (506.4)
+            combat.attackers[attacker] = None
+
+
+@dataclass(frozen=True, slots=True)
+class RemovedFromCombat(Event):
+    kind: ClassVar[str] = "removed from combat"
+    object: str
+
+    def apply(self, state: GameState) -> None:
+        if state.combat is not None:
+            _leave_combat(state, self.object)
+
+
+@dataclass(frozen=True, slots=True)
+class LifeChange(Event):
+    kind: ClassVar[str] = "life"
+    player: str
+    amount: int  # positive: gained; negative: lost
+    before: int
+
+    def apply(self, state: GameState) -> None:
+        state.players[self.player].life += self.amount
+
+
+@dataclass(frozen=True, slots=True)
+class CounterChange(Event):
+    """Counters put on (positive) or removed from (negative) an object, or a player (poison)."""
+
+    kind: ClassVar[str] = "counters"
+    target: str
+    counter: str
+    amount: int
+
+    def apply(self, state: GameState) -> None:
+        if self.target in state.players:
+            player = state.players[self.target]
+            if self.counter == "poison":
+                player.poison = max(0, player.poison + self.amount)
+            return
+        counters = state.objects[self.target].counters
+        counters[self.counter] = max(0, counters.get(self.counter, 0) + self.amount)
+        if counters[self.counter] == 0:
+            del counters[self.counter]
+
+
+@dataclass(frozen=True, slots=True)
+class DamageDealt(Event):
+    """Damage itself (120.4d). Its results (life lost, damage marked, counters, life gained) are their own events."""
+
+    kind: ClassVar[str] = "damage"
+    source: str
+    recipient: str
+    amount: int
+    combat: bool
+    deathtouch: bool
+
+    def apply(self, state: GameState) -> None:
+        if self.deathtouch and self.recipient in state.objects:
+            state.objects[self.recipient].dealt_deathtouch_damage = True
+
+
+@dataclass(frozen=True, slots=True)
+class DamageMarked(Event):
+    kind: ClassVar[str] = "damage marked"
+    object: str
+    amount: int
+
+    def apply(self, state: GameState) -> None:
+        state.objects[self.object].damage += self.amount
+
+
+@dataclass(frozen=True, slots=True)
+class DamageRemoved(Event):
+    kind: ClassVar[str] = "damage removed"
+    object: str
+    amount: int
+
+    def apply(self, state: GameState) -> None:
+        state.objects[self.object].damage = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StatusChange(Event):
+    kind: ClassVar[str] = "status"
+    object: str
+    tapped: bool
+
+    def apply(self, state: GameState) -> None:
+        state.objects[self.object].tapped = self.tapped
+
+
+@dataclass(frozen=True, slots=True)
+class Attachment(Event):
+    kind: ClassVar[str] = "attachment"
+    object: str
+    attached_to: str | None
+
+    def apply(self, state: GameState) -> None:
+        obj = state.objects[self.object]
+        obj.attached_to = self.attached_to
+        if self.attached_to is not None:
+            obj.timestamp = state.next_timestamp()  # 701.3c, 613.7e
+
+
+@dataclass(frozen=True, slots=True)
+class EffectBegins(Event):
+    kind: ClassVar[str] = "effect begins"
+    effect: Any  # layers.ContinuousEffect
+
+    def apply(self, state: GameState) -> None:
+        state.effects.append(self.effect)
+
+    def to_json(self) -> dict[str, Any]:
+        e = self.effect
+        return {"event": self.kind, "effect": e.description, "layer": e.layer, "affected": list(e.affected),
+                "duration": e.duration, "timestamp": e.timestamp}
+
+
+@dataclass(frozen=True, slots=True)
+class EffectEnds(Event):
+    kind: ClassVar[str] = "effect ends"
+    description: str
+    timestamp: int
+
+    def apply(self, state: GameState) -> None:
+        state.effects = [e for e in state.effects
+                         if not (e.timestamp == self.timestamp and e.description == self.description)]
+
+
+@dataclass(frozen=True, slots=True)
+class ManaChange(Event):
+    kind: ClassVar[str] = "mana"
+    player: str
+    mana: str  # a colour word or "colorless"
+    amount: int
+
+    def apply(self, state: GameState) -> None:
+        pool = state.players[self.player].mana_pool
+        pool[self.mana] = pool.get(self.mana, 0) + self.amount
+        if pool[self.mana] <= 0:
+            del pool[self.mana]
+
+
+@dataclass(frozen=True, slots=True)
+class AttackDeclared(Event):
+    kind: ClassVar[str] = "attacks"
+    object: str
+    attacking: str
+
+    def apply(self, state: GameState) -> None:
+        assert state.combat is not None
+        state.combat.attackers[self.object] = self.attacking
+        state.combat.blocked[self.object] = False
+
+
+@dataclass(frozen=True, slots=True)
+class BlockDeclared(Event):
+    kind: ClassVar[str] = "blocks"
+    object: str
+    blocking: str
+
+    def apply(self, state: GameState) -> None:
+        assert state.combat is not None
+        state.combat.blocking.setdefault(self.object, []).append(self.blocking)
+        state.combat.blocked[self.blocking] = True
+
+
+@dataclass(frozen=True, slots=True)
+class DrewFromEmptyLibrary(Event):
+    kind: ClassVar[str] = "draw from empty library"
+    player: str
+
+    def apply(self, state: GameState) -> None:
+        state.players[self.player].drew_from_empty_library = True
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLoses(Event):
+    kind: ClassVar[str] = "loses"
+    player: str
+    reason: str
+
+    def apply(self, state: GameState) -> None:
+        state.players[self.player].lost = self.reason
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    kind: ClassVar[str] = "game over"
+    result: GameResult
+
+    def apply(self, state: GameState) -> None:
+        state.result = self.result
+
+
+def perform(state: GameState, *events: Event) -> list[Event]:
+    """Apply `events` in order (each is one change) and return them for the trace."""
+    for event in events:
+        event.apply(state)
+        state.touch()
+    return list(events)

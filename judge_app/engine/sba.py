@@ -1,0 +1,229 @@
+"""State-based actions (704): checked whenever a player would receive priority (117.5) and during cleanup
+(514.3a). Every applicable one is found against the same state, all are performed at once as a single
+event, and the check repeats until none applies (704.3). Then, if someone lost, the game may end (104).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from judge_app.engine import rules
+from judge_app.engine.events import (
+    Attachment,
+    CounterChange,
+    Event,
+    GameOver,
+    PlayerLoses,
+    ZoneChange,
+)
+from judge_app.engine.keywords import protection_from
+from judge_app.engine.state import GONE, GameResult
+from judge_app.engine.trace import DEFAULT, GAME_OVER, NOTE, STATE_BASED
+
+if TYPE_CHECKING:
+    from judge_app.engine.game import Game
+
+MAX_CHECKS = 100
+
+
+@dataclass
+class Found:
+    """One applicable state-based action: what it does, in words, the rule, and its changes."""
+
+    text: str
+    rule: rules.Cite
+    changes: list[Event] = field(default_factory=list)
+    default: bool = False
+    also: tuple[rules.Cite, ...] = ()  # the rules that make the condition true (protection, enchant …)
+
+
+def check(game: Game) -> bool:
+    """Perform state-based actions until none apply (704.3). True if any was performed."""
+    performed = False
+    for _ in range(MAX_CHECKS):
+        if game.over:
+            break
+        found = find(game)
+        _forget_since_last_check(game)
+        if not found:
+            break
+        performed = True
+        game.perform(*(change for item in found for change in item.changes))
+        kind = DEFAULT if any(item.default for item in found) else STATE_BASED
+        game.record(kind, "State-based actions, performed simultaneously: " + "; ".join(i.text for i in found) + ".",
+                    [rules.SBA_BEFORE_PRIORITY, rules.SBA_CHECK, *(r for i in found for r in (i.rule, *i.also))])
+        end_game_if_decided(game)
+    return performed
+
+
+def find(game: Game) -> list[Found]:
+    """Every state-based action that applies now (704.5), each object affected once."""
+    state = game.state
+    found: list[Found] = []
+    for player in state.players.values():
+        if player.lost:
+            continue
+        if player.life <= 0:
+            found.append(Found(f"{player.name} has {player.life} life and loses the game", rules.SBA_ZERO_LIFE,
+                               [PlayerLoses(player.name, f"0 or less life ({rules.SBA_ZERO_LIFE})")]))
+        elif player.drew_from_empty_library:
+            found.append(Found(f"{player.name} attempted to draw from an empty library and loses the game",
+                               rules.SBA_EMPTY_LIBRARY,
+                               [PlayerLoses(player.name, f"drew from an empty library ({rules.SBA_EMPTY_LIBRARY})")]))
+        elif player.poison >= 10:
+            found.append(Found(f"{player.name} has {player.poison} poison counters and loses the game",
+                               rules.SBA_POISON,
+                               [PlayerLoses(player.name, f"ten or more poison counters ({rules.SBA_POISON})")]))
+    for obj in state.objects.values():
+        if obj.token and obj.zone not in ("battlefield", GONE):
+            found.append(Found(f"the token {obj.printed.name} is in the {obj.zone} and ceases to exist",
+                               rules.SBA_TOKEN, [ZoneChange(obj.id, obj.zone, GONE, "ceased to exist")]))
+    handled: set[str] = set()
+    for oid in list(state.battlefield):
+        item = _creature_or_planeswalker(game, oid)
+        if item is not None:
+            found.append(item)
+            handled.add(oid)
+    found += _legend_rule(game, handled)
+    for oid in state.battlefield:
+        if oid not in handled:
+            item = _attachment(game, oid) or _counters(game, oid)
+            if item is not None:
+                found.append(item)
+    return found
+
+
+def _creature_or_planeswalker(game: Game, oid: str) -> Found | None:
+    obj = game.state.objects[oid]
+    chars = game.chars(oid)
+    name = chars.name
+    if chars.is_creature and chars.toughness is not None:
+        if chars.toughness <= 0:
+            return Found(f"{name} has toughness {chars.toughness} and is put into its owner's graveyard",
+                         rules.SBA_ZERO_TOUGHNESS, [ZoneChange(oid, "battlefield", "graveyard", "put")])
+        lethal = obj.damage and obj.damage >= chars.toughness
+        if lethal or obj.dealt_deathtouch_damage:
+            rule = rules.SBA_LETHAL_DAMAGE if lethal else rules.SBA_DEATHTOUCH
+            why = (f"has {obj.damage} damage marked and toughness {chars.toughness} (lethal damage)" if lethal
+                   else "was dealt damage by a source with deathtouch since the last check")
+            if chars.has("indestructible"):
+                game.note_once(("indestructible", oid, str(obj.damage), str(obj.timestamp)), NOTE,
+                               f"{name} {why}, but it has indestructible and isn't destroyed.",
+                               [rule, rules.INDESTRUCTIBLE])
+                return None
+            return Found(f"{name} {why} and is destroyed", rule,
+                         [ZoneChange(oid, "battlefield", "graveyard", "destroyed")])
+    if chars.is_planeswalker and (chars.loyalty or 0) <= 0:
+        return Found(f"{name} has 0 loyalty and is put into its owner's graveyard", rules.SBA_PLANESWALKER,
+                     [ZoneChange(oid, "battlefield", "graveyard", "put")])
+    return None
+
+
+def _legend_rule(game: Game, handled: set[str]) -> list[Found]:
+    """704.5j: a player with two or more legendary permanents of one name keeps one (their choice)."""
+    state = game.state
+    groups: dict[tuple[str, str], list[str]] = {}
+    for oid in state.battlefield:
+        chars = game.chars(oid)
+        if "legendary" in chars.supertypes and oid not in handled:
+            groups.setdefault((game.controller(oid), chars.name), []).append(oid)
+    found = []
+    for (player, name), ids in groups.items():
+        if len(ids) < 2:
+            continue
+        chosen = [i for i in game.choices.legend_rule_keep if i in ids]
+        keep = chosen[0] if chosen else max(ids, key=lambda i: state.objects[i].timestamp)
+        rest = [i for i in ids if i != keep]
+        handled.update(ids)
+        how = "chooses to keep" if chosen else "keeps (default: the newest one, as the scenario didn't choose)"
+        found.append(Found(f"{player} controls {len(ids)} legendary permanents named {name}: {player} {how} {keep}; "
+                           f"{', '.join(rest)} {'is' if len(rest) == 1 else 'are'} put into the graveyard",
+                           rules.SBA_LEGEND_RULE, [ZoneChange(i, "battlefield", "graveyard", "put") for i in rest],
+                           default=not chosen))
+    return found
+
+
+def _attachment(game: Game, oid: str) -> Found | None:
+    """704.5m Auras attached illegally or to nothing; 704.5n Equipment attached illegally."""
+    state = game.state
+    obj = state.objects[oid]
+    chars = game.chars(oid)
+    target = obj.attached_to
+    if "Aura" in chars.subtypes:
+        problem = attach_problem(game, oid, target)
+        if problem:
+            return Found(f"the Aura {game.name(oid)} is put into its owner's graveyard: it {problem[0]}",
+                         rules.SBA_AURA, [ZoneChange(oid, "battlefield", "graveyard", "put")], also=(problem[1],))
+    elif "Equipment" in chars.subtypes and target is not None:
+        problem = attach_problem(game, oid, target)
+        if problem:
+            return Found(f"the Equipment {game.name(oid)} becomes unattached (it stays on the battlefield): it "
+                         f"{problem[0]}", rules.SBA_EQUIPMENT,
+                         [Attachment(oid, None)], also=(problem[1],))
+    return None
+
+
+def attach_problem(game: Game, oid: str, target: str | None) -> tuple[str, rules.Cite] | None:
+    """Why `oid` (an Aura or Equipment) can't be attached to `target`, with the rule; None if it can."""
+    chars = game.chars(oid)
+    aura = "Aura" in chars.subtypes
+    if target is None:
+        return ("is attached to nothing", rules.AURA_ILLEGAL) if aura else None
+    if not game.state.on_battlefield(target):
+        return "is attached to an object no longer on the battlefield", (
+            rules.AURA_ILLEGAL if aura else rules.EQUIPMENT_ILLEGAL)
+    target_chars = game.chars(target)
+    if aura:
+        for enchant in chars.abilities_of("enchant"):
+            if enchant.quality is not None and not enchant.quality.matches(target_chars):
+                return f"can't enchant {target_chars.name} ({enchant.text})", rules.ENCHANT
+    elif not target_chars.is_creature:
+        return f"can't equip {target_chars.name}, which isn't a creature", rules.EQUIPMENT_ILLEGAL
+    protection = protection_from(target_chars, chars)
+    if protection:
+        return (f"is attached to {target_chars.name}, which has {protection.lower()}",
+                rules.PROTECTION_ENCHANT if aura else rules.PROTECTION_EQUIP)
+    return None
+
+
+def _counters(game: Game, oid: str) -> Found | None:
+    """704.5q: +1/+1 and -1/-1 counters on one permanent annihilate in pairs."""
+    counters = game.state.objects[oid].counters
+    pairs = min(counters.get("+1/+1", 0), counters.get("-1/-1", 0))
+    if not pairs:
+        return None
+    return Found(f"{game.name(oid)} has both +1/+1 and -1/-1 counters: {pairs} of each are removed",
+                 rules.SBA_COUNTERS, [CounterChange(oid, "+1/+1", -pairs), CounterChange(oid, "-1/-1", -pairs)])
+
+
+def _forget_since_last_check(game: Game) -> None:
+    """"Since the last time state-based actions were checked" (704.5b, 704.5h) starts over at each check."""
+    state = game.state
+    for player in state.players.values():
+        player.drew_from_empty_library = False
+    for obj in state.objects.values():
+        obj.dealt_deathtouch_damage = False
+    state.touch()
+
+
+def end_game_if_decided(game: Game) -> None:
+    """In a two-player game, a player who loses leaves it and the other wins (104.2a); if all remaining
+    players lose at once, the game is a draw (104.4a)."""
+    state = game.state
+    losers = [p for p in state.players.values() if p.lost]
+    if not losers:
+        return
+    remaining = [p.name for p in state.players.values() if not p.lost]
+    reasons = {p.name: p.lost for p in losers}
+    if remaining:
+        result = GameResult(winners=remaining, losers=[p.name for p in losers], draw=False, reasons=reasons)
+        rule_list = [rules.GAME_ENDS, rules.WIN_OPPONENTS_LEFT]
+        text = ""
+    else:
+        result = GameResult(winners=[], losers=[p.name for p in losers], draw=True, reasons=reasons)
+        rule_list = [rules.GAME_ENDS, rules.DRAW_ALL_LOSE]
+        text = "Every player lost the game at the same time. "
+    game.perform(GameOver(result))
+    summary = result.describe()
+    game.record(GAME_OVER, text + summary[0].upper() + summary[1:] + ".", rule_list)

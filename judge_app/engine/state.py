@@ -1,0 +1,169 @@
+"""The game state: players, objects and zones, the turn, combat, continuous effects (rules 102–122, 400).
+
+Plain mutable dataclasses. Only `events.py` changes them during play (every change is an event the
+trace can show and, in part 2, triggers can see); setup code builds them directly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from judge_app.engine.characteristics import Characteristics
+
+if TYPE_CHECKING:
+    from judge_app.engine.layers import ContinuousEffect
+
+ZONES = ("library", "hand", "battlefield", "graveyard", "exile")  # the stack and command zone come with part 2
+GONE = "gone"  # a token that ceased to exist (111.7)
+
+
+class Step(Enum):
+    """Steps of a turn in order (500.1); the main phases, which have no steps, are listed as steps too."""
+
+    UNTAP = "untap"
+    UPKEEP = "upkeep"
+    DRAW = "draw"
+    PRECOMBAT_MAIN = "precombat main"
+    BEGINNING_OF_COMBAT = "beginning of combat"
+    DECLARE_ATTACKERS = "declare attackers"
+    DECLARE_BLOCKERS = "declare blockers"
+    COMBAT_DAMAGE = "combat damage"
+    END_OF_COMBAT = "end of combat"
+    POSTCOMBAT_MAIN = "postcombat main"
+    END = "end"
+    CLEANUP = "cleanup"
+
+    @property
+    def label(self) -> str:
+        return self.value + (" phase" if self.value.endswith("main") else " step")
+
+
+STEP_ORDER = list(Step)
+NO_PRIORITY_STEPS = frozenset({Step.UNTAP, Step.CLEANUP})  # 502.4, 514.3
+
+
+@dataclass
+class Player:
+    name: str
+    life: int = 20
+    poison: int = 0
+    library: list[str] = field(default_factory=list)  # top first
+    hand: list[str] = field(default_factory=list)
+    graveyard: list[str] = field(default_factory=list)  # bottom first
+    exile: list[str] = field(default_factory=list)
+    mana_pool: dict[str, int] = field(default_factory=dict)
+    drew_from_empty_library: bool = False  # since the last state-based action check (704.5b)
+    lost: str = ""  # why, if the player has lost
+    max_hand_size: int = 7
+
+    def zone(self, zone: str) -> list[str]:
+        return getattr(self, zone)
+
+
+@dataclass
+class GameObject:
+    """A card or token. `printed` holds its copiable values; current values come from `layers.characteristics`."""
+
+    id: str
+    owner: str
+    controller: str
+    zone: str
+    printed: Characteristics
+    token: bool = False
+    tapped: bool = False
+    damage: int = 0
+    dealt_deathtouch_damage: bool = False  # since the last state-based action check (702.2b, 704.5h)
+    counters: dict[str, int] = field(default_factory=dict)
+    controlled_since_turn_start: bool = True  # 302.6
+    timestamp: int = 0  # 613.7d
+    attached_to: str | None = None
+
+
+@dataclass
+class Combat:
+    """Who attacks what and who blocks whom in the current combat phase (506–511)."""
+
+    declared: bool = False  # creatures were declared as attackers (508.8)
+    attackers: dict[str, str | None] = field(default_factory=dict)  # attacker → player or planeswalker id
+    blocked: dict[str, bool] = field(default_factory=dict)  # attacker → blocked? (509.1h)
+    blocking: dict[str, list[str]] = field(default_factory=dict)  # blocker → attackers it blocks
+    damage_steps: int = 0  # combat damage steps taken so far
+    first_strike_step: bool = False  # the first combat damage step was the first-strike one (510.4)
+    first_strikers: set[str] = field(default_factory=set)  # had first or double strike as the first step began
+
+    def blockers_of(self, attacker: str) -> list[str]:
+        """Creatures blocking `attacker`, in the order they were declared."""
+        return [b for b, attacked in self.blocking.items() if attacker in attacked]
+
+    def in_combat(self) -> set[str]:
+        return set(self.attackers) | set(self.blocking)
+
+
+@dataclass
+class GameResult:
+    winners: list[str]
+    losers: list[str]
+    draw: bool
+    reasons: dict[str, str]
+
+    def describe(self) -> str:
+        """Who won, lost or drew, and why: "Alice wins; Bob lost: 0 or less life (704.5a)"."""
+        head = "the game is a draw" if self.draw else f"{' and '.join(self.winners)} wins"
+        why = "; ".join(f"{name} lost: {reason}" for name, reason in self.reasons.items())
+        return f"{head}; {why}" if why else head
+
+
+@dataclass
+class GameState:
+    players: dict[str, Player]  # in turn order
+    objects: dict[str, GameObject] = field(default_factory=dict)
+    battlefield: list[str] = field(default_factory=list)
+    turn: int = 1
+    active: str = ""
+    step: Step = Step.PRECOMBAT_MAIN
+    combat: Combat | None = None
+    effects: list[ContinuousEffect] = field(default_factory=list)
+    timestamp: int = 0
+    result: GameResult | None = None
+    version: int = 0  # bumped by every change; keys the characteristics cache
+    _computed: tuple[int, dict[str, Characteristics]] | None = field(default=None, repr=False)
+
+    def next_timestamp(self) -> int:
+        self.timestamp += 1
+        return self.timestamp
+
+    def opponent(self, name: str) -> str:
+        return next(p for p in self.players if p != name)
+
+    @property
+    def nonactive(self) -> str:
+        return self.opponent(self.active)
+
+    def is_player(self, ref: str) -> bool:
+        return ref in self.players
+
+    def on_battlefield(self, object_id: str) -> bool:
+        obj = self.objects.get(object_id)
+        return obj is not None and obj.zone == "battlefield"
+
+    def permanents(self, controller: str | None = None) -> list[GameObject]:
+        objs = [self.objects[i] for i in self.battlefield]
+        return [o for o in objs if controller is None or o.controller == controller]
+
+    def name_of(self, ref: str | None) -> str:
+        """A player's name or an object's name, for messages."""
+        if ref is None:
+            return "nothing"
+        if ref in self.players:
+            return ref
+        return self.label(ref, self.objects[ref].printed.name)
+
+    def label(self, object_id: str, name: str) -> str:
+        """`name`, followed by the object's id when another object has the same printed name."""
+        twins = sum(1 for o in self.objects.values() if o.printed.name == self.objects[object_id].printed.name)
+        return f"{name} [{object_id}]" if twins > 1 else name
+
+    def touch(self) -> None:
+        self.version += 1

@@ -1,0 +1,259 @@
+"""Turn structure (500–514): steps in order, their turn-based actions (703), priority (117.3–117.5) and cleanup.
+
+Priority is simplified but explicit: there is no stack yet (part 2), so a step with priority ends when
+the active player, then the other, pass in succession (117.3d, 117.4, 500.2); effects a scenario
+applies happen while a player has priority, after which state-based actions are checked again (117.5).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from judge_app.engine import combat, rules, sba
+from judge_app.engine.errors import IllegalAction
+from judge_app.engine.events import (
+    DamageRemoved,
+    EffectEnds,
+    ManaChange,
+    StatusChange,
+    ZoneChange,
+)
+from judge_app.engine.layers import UNTIL_END_OF_TURN
+from judge_app.engine.state import NO_PRIORITY_STEPS, STEP_ORDER, Combat, Step
+from judge_app.engine.trace import DEFAULT, PRIORITY, TURN_BASED
+
+if TYPE_CHECKING:
+    from judge_app.engine.game import Game
+
+# rules describing what happens as each step begins
+STEP_RULES: dict[Step, tuple[rules.Cite, ...]] = {
+    Step.UPKEEP: (rules.UPKEEP,),
+    Step.PRECOMBAT_MAIN: (rules.MAIN_PHASE_PRIORITY,),
+    Step.BEGINNING_OF_COMBAT: (rules.COMBAT_STEPS, rules.BEGINNING_OF_COMBAT_PRIORITY),
+    Step.DECLARE_ATTACKERS: (rules.DECLARE_ATTACKERS, rules.TBA_DECLARE_ATTACKERS),
+    Step.DECLARE_BLOCKERS: (rules.DECLARE_BLOCKERS, rules.TBA_DECLARE_BLOCKERS),
+    Step.COMBAT_DAMAGE: (rules.ASSIGN_COMBAT_DAMAGE, rules.TBA_ASSIGN_DAMAGE),
+    Step.END_OF_COMBAT: (rules.END_OF_COMBAT,),
+    Step.POSTCOMBAT_MAIN: (rules.MAIN_PHASE_PRIORITY,),
+    Step.END: (rules.END_STEP,),
+}
+CHOICE_STEPS = (Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE)
+MAX_STEPS = 500  # a guard against a loop in a malformed replay
+
+
+def start(game: Game) -> None:
+    """The replay starts as a player would receive priority in the starting step."""
+    state = game.state
+    if state.step in CHOICE_STEPS:
+        if state.step is not Step.DECLARE_ATTACKERS:
+            raise ValueError("a scenario starts before attackers are declared")
+        state.combat = state.combat or Combat()
+        game.pending = state.step
+        return
+    if state.step is Step.BEGINNING_OF_COMBAT:
+        state.combat = Combat()
+    if state.step not in NO_PRIORITY_STEPS:
+        give_priority(game)
+
+
+def give_priority(game: Game) -> None:
+    """Before a player receives priority, state-based actions are checked until none apply (117.5, 704.3)."""
+    sba.check(game)
+
+
+def advance(game: Game) -> None:
+    """End the current step and begin the next (500.2, 500.5, 508.8, 510.4, 511.3)."""
+    if game.over:
+        return
+    if game.pending is not None:
+        finish_pending(game, by_default=True)
+        if game.over:
+            return
+    end_step(game)
+    begin_step(game, next_step(game))
+
+
+def advance_to(game: Game, step: Step, turn_number: int | None = None) -> None:
+    """Advance until `step` (of turn `turn_number`, if given) has begun, or the game is over."""
+    for _ in range(MAX_STEPS):
+        state = game.state
+        if game.over or (state.step is step and (turn_number is None or state.turn == turn_number)):
+            return
+        advance(game)
+    raise RuntimeError(f"could not reach the {step.value} step")
+
+
+def reach_pending(game: Game, step: Step) -> None:
+    """Move on, within this turn, to where `step`'s turn-based action waits for choices, or say why it can't."""
+    state = game.state
+    if game.over:
+        raise IllegalAction("the game is over", rules.GAME_ENDS)
+    if game.pending is step:
+        return
+    this_turn = state.turn
+    if step is Step.COMBAT_DAMAGE and state.step is Step.COMBAT_DAMAGE and state.combat is not None \
+            and state.combat.first_strike_step and state.combat.damage_steps == 1:
+        advance(game)  # on to the second combat damage step (510.4)
+    while not game.over and state.turn == this_turn and game.pending is not step \
+            and STEP_ORDER.index(state.step) < STEP_ORDER.index(step):
+        advance(game)
+    if game.pending is step:
+        return
+    if game.over:
+        raise IllegalAction("the game is over", rules.GAME_ENDS)
+    if step is not Step.DECLARE_ATTACKERS and state.turn == this_turn and state.step is Step.END_OF_COMBAT \
+            and state.combat is not None and not state.combat.declared:
+        raise IllegalAction("no creature attacked, so the declare blockers and combat damage steps were skipped",
+                            rules.NO_ATTACKERS_SKIP)
+    what, rule = {
+        Step.DECLARE_ATTACKERS: ("attackers are declared", rules.TBA_DECLARE_ATTACKERS),
+        Step.DECLARE_BLOCKERS: ("blockers are declared", rules.TBA_DECLARE_BLOCKERS),
+        Step.COMBAT_DAMAGE: ("combat damage is assigned", rules.TBA_ASSIGN_DAMAGE),
+    }[step]
+    raise IllegalAction(f"{what} only as the {step.label} begins; it is now the {game.step_label} "
+                        f"{'phase' if 'main' in state.step.value else 'step'} of turn {state.turn}", rule)
+
+
+def finish_pending(game: Game, by_default: bool = False) -> None:
+    """Complete a waiting turn-based action (with the default choice if none was made), then priority."""
+    step = game.pending
+    if step is None:
+        return
+    if by_default:
+        if step is Step.DECLARE_ATTACKERS:
+            combat.declare_attackers(game, [], by_default=True)
+        elif step is Step.DECLARE_BLOCKERS:
+            combat.declare_blockers(game, [], by_default=True)
+        elif step is Step.COMBAT_DAMAGE:
+            combat.combat_damage(game, {})
+    game.pending = None
+    if not game.over:
+        give_priority(game)
+
+
+def next_step(game: Game) -> Step:
+    state = game.state
+    step = state.step
+    if step is Step.CLEANUP:
+        return Step.UNTAP
+    if step is Step.DECLARE_ATTACKERS and state.combat is not None and not state.combat.declared:
+        return Step.END_OF_COMBAT  # 508.8
+    if step is Step.COMBAT_DAMAGE and state.combat is not None and state.combat.first_strike_step \
+            and state.combat.damage_steps == 1:
+        return Step.COMBAT_DAMAGE  # 510.4: the second combat damage step
+    return STEP_ORDER[STEP_ORDER.index(step) + 1]
+
+
+def end_step(game: Game) -> None:
+    state = game.state
+    step = state.step
+    if step not in NO_PRIORITY_STEPS:
+        first, second = state.active, state.nonactive
+        game.record(PRIORITY, f"{first} has priority and passes, then {second} passes: both passed in succession "
+                    f"with nothing on the stack, so the {game.step_label} {'phase' if 'main' in step.value else 'step'}"
+                    f" ends.", [rules.PRIORITY_AT_STEP_START, rules.PRIORITY_PASS, rules.ALL_PASS,
+                                rules.STEP_ENDS_ALL_PASS])
+    spent = [ManaChange(p.name, mana, -amount) for p in state.players.values() for mana, amount in p.mana_pool.items()]
+    if spent:
+        game.perform(*spent)
+        game.record(TURN_BASED, "Unspent mana empties from the mana pools: "
+                    + "; ".join(f"{e.player} loses {-e.amount} {e.mana}" for e in spent) + ".",
+                    [rules.MANA_EMPTIES, rules.TBA_MANA_EMPTIES])
+    if step is Step.DECLARE_ATTACKERS and state.combat is not None and not state.combat.declared:
+        game.record(TURN_BASED, "No creatures were declared as attackers: the declare blockers and combat damage "
+                    "steps are skipped.", [rules.NO_ATTACKERS_SKIP])
+    if step is Step.END_OF_COMBAT:
+        state.combat = None
+        state.touch()
+        game.record(TURN_BASED, "The end of combat step ends: all creatures and planeswalkers are removed from "
+                    "combat, and the combat phase is over.", [rules.COMBAT_ENDS])
+
+
+def begin_step(game: Game, step: Step) -> None:
+    state = game.state
+    if step is Step.UNTAP:
+        _new_turn(game)
+        return
+    state.step = step
+    state.touch()
+    if step is Step.BEGINNING_OF_COMBAT:
+        state.combat = Combat()
+    if step is Step.DRAW:
+        _draw_step(game)
+    elif step is Step.CLEANUP:
+        _cleanup(game)
+        return
+    elif step is Step.COMBAT_DAMAGE:
+        combat.begin_damage_step(game)
+    else:
+        game.record(TURN_BASED, f"The {game.step_label} {'phase' if 'main' in step.value else 'step'} begins.",
+                    list(STEP_RULES.get(step, ())))
+    if step in CHOICE_STEPS:
+        game.pending = step
+        return
+    give_priority(game)
+
+
+def _new_turn(game: Game) -> None:
+    """A new turn: the other player becomes active and untaps (502.3); no one gets priority (502.4)."""
+    state = game.state
+    state.turn += 1
+    state.active = state.nonactive
+    state.step = Step.UNTAP
+    state.combat = None
+    for obj in state.permanents(state.active):
+        obj.controlled_since_turn_start = True  # 302.6: controlled continuously since the turn began
+    state.touch()
+    tapped = [o.id for o in state.permanents(state.active) if o.tapped]
+    game.perform(*(StatusChange(oid, False) for oid in tapped))
+    untapped = ", ".join(game.name(oid) for oid in tapped) or "nothing (no tapped permanents)"
+    game.record(TURN_BASED, f"Turn {state.turn} begins; {state.active} is the active player. Untap step: "
+                f"{state.active} untaps {untapped}. No player receives priority, and the step ends once its "
+                f"actions are done.", [rules.UNTAP, rules.TBA_UNTAP, rules.NO_PRIORITY_IN_UNTAP,
+                                       rules.STEP_WITHOUT_PRIORITY_ENDS])
+    begin_step(game, Step.UPKEEP)
+
+
+def _draw_step(game: Game) -> None:
+    from judge_app.engine.actions import draw_events
+
+    changes, text, cited = draw_events(game, game.state.active, 1)
+    game.perform(*changes)
+    game.record(TURN_BASED, f"The draw step begins: {text}", [rules.DRAW_STEP, rules.TBA_DRAW, *cited])
+
+
+def _cleanup(game: Game) -> None:
+    """514.1 discard to hand size; 514.2 damage wears off and "until end of turn" effects end; 514.3a."""
+    state = game.state
+    player = state.players[state.active]
+    excess = len(player.hand) - player.max_hand_size
+    if excess > 0:
+        chosen = [c for c in game.choices.discard if c in player.hand][:excess]
+        default = len(chosen) < excess
+        chosen += [c for c in reversed(player.hand) if c not in chosen][: excess - len(chosen)]
+        game.perform(*(ZoneChange(c, "hand", "graveyard", "discarded") for c in chosen))
+        game.record(DEFAULT if default else TURN_BASED,
+                    f"Cleanup step: {player.name} has {len(player.hand) + excess} cards in hand, more than the maximum "
+                    f"of {player.max_hand_size}, and discards {', '.join(game.name(c) for c in chosen)}"
+                    + (" (default: the cards put into the hand last)." if default else "."),
+                    [rules.CLEANUP_DISCARD, rules.TBA_DISCARD, rules.DISCARD])
+    damaged = [(o.id, o.damage) for o in state.permanents() if o.damage]
+    game.perform(*(DamageRemoved(oid, amount) for oid, amount in damaged))
+    ending = [e for e in state.effects if e.duration == UNTIL_END_OF_TURN]
+    game.perform(*(EffectEnds(e.description, e.timestamp) for e in ending))
+    parts = []
+    if damaged:
+        parts.append("damage is removed from " + ", ".join(f"{game.name(oid)} ({amount})" for oid, amount in damaged))
+    if ending:
+        parts.append("these \"until end of turn\" effects end: " + "; ".join(e.description for e in ending))
+    game.record(TURN_BASED, "Cleanup step: " + (" and ".join(parts) if parts else
+                "no damage is marked and no \"until end of turn\" effect is running") + ".",
+                [rules.CLEANUP_DAMAGE_AND_EFFECTS, rules.TBA_CLEANUP, *([rules.EFFECT_DURATION] if ending else [])])
+    if sba.check(game) and not game.over:
+        game.record(PRIORITY, f"State-based actions were performed during cleanup, so {state.active} receives "
+                    "priority; once all players pass, another cleanup step begins.", [rules.CLEANUP_SBA])
+        end_step(game)
+        _cleanup(game)
+    elif not game.over:
+        game.record(TURN_BASED, "No state-based actions were performed: no player receives priority, and the "
+                    "cleanup step (and the turn) ends.", [rules.CLEANUP_NO_PRIORITY, rules.SBA_CHECK])

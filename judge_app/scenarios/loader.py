@@ -1,0 +1,568 @@
+"""Scenario file (TOML) → `Scenario`, or a `ScenarioError` naming the file, the line, what is wrong and what
+was expected. Every key is checked (unknown keys are errors, with a "did you mean"), every reference to a
+card or player must resolve, and ability text must be understood by the engine's template registry.
+The format is documented in `scenarios/README.md`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from judge_app.engine.abilities import UnsupportedText, parse_abilities
+from judge_app.engine.characteristics import (
+    Characteristics,
+    check_mana_cost,
+    colors_of_cost,
+    parse_colors,
+    parse_pt,
+    parse_type_line,
+)
+from judge_app.engine.keywords import KEYWORD_COUNTER_KINDS
+from judge_app.engine.state import ZONES, Step
+from judge_app.scenarios.locate import KeyLines
+from judge_app.scenarios.locate import Path as KeyPath
+from judge_app.scenarios.model import (
+    ActionSpec,
+    CardSpec,
+    Expectation,
+    PlayerSpec,
+    Scenario,
+    ScenarioError,
+)
+
+STEP_NAMES: dict[str, Step] = {s.value: s for s in Step} | {
+    "main 1": Step.PRECOMBAT_MAIN, "first main": Step.PRECOMBAT_MAIN, "main 2": Step.POSTCOMBAT_MAIN,
+    "second main": Step.POSTCOMBAT_MAIN, "end of turn": Step.CLEANUP, "combat": Step.BEGINNING_OF_COMBAT,
+}
+# a replay starts as a player would receive priority (or as attackers are about to be declared)
+START_STEPS = [s for s in Step if s not in (Step.UNTAP, Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE, Step.CLEANUP)]
+COUNTER_KINDS = {"+1/+1", "-1/-1", "loyalty", *KEYWORD_COUNTER_KINDS}
+RESULTS = "\"<player> wins\", \"draw\" or \"ongoing\""
+
+TOP_KEYS = {
+    "title": "the scenario's title", "question": "the question, in Markdown", "answer": "the short answer, in Markdown",
+    "tags": "a list of topics", "start": "the [start] table", "players": "the [players.<name>] tables",
+    "cards": "the [[cards]] tables", "choices": "the [choices] table", "actions": "the [[actions]] tables",
+    "expect": "the [expect] table", "until": "a step name (where the replay stops; default \"cleanup\")",
+    "until_turn": "a turn number",
+}
+PLAYER_KEYS = {"life": "an integer", "poison": "an integer", "library": "a number of cards or a list of card ids",
+               "hand": "a list of card ids", "graveyard": "a list of card ids", "exile": "a list of card ids"}
+CARD_KEYS = {
+    "id": "a unique id (default: the name)", "name": "the card name", "owner": "a player", "controller": "a player",
+    "zone": f"one of {', '.join(ZONES)}", "type": "a type line such as \"Creature — Bear\"",
+    "cost": "a mana cost such as \"{1}{G}\"", "colors": "a list of colours (a colour indicator)",
+    "pt": "power/toughness such as \"2/2\"", "loyalty": "an integer", "text": "Oracle-like rules text",
+    "token": "true or false", "tapped": "true or false", "summoning_sick": "true or false",
+    "damage": "an integer", "counters": "a table such as { \"+1/+1\" = 2 }", "attached_to": "a card id",
+}
+EXPECT_KEYS = {
+    "life": "{ player = life }", "poison": "{ player = counters }", "zone": "{ card = zone }",
+    "pt": "{ card = \"P/T\" }", "damage": "{ card = damage marked }", "counters": "{ card = { kind = number } }",
+    "loyalty": "{ card = loyalty }", "tapped": "{ card = true/false }", "attached": "{ card = card id or false }",
+    "has": "{ card = [keywords] }", "mana": "{ player = { colour = amount } } (the whole pool)",
+    "result": RESULTS, "rules": "a list of rule numbers, in the order cited",
+}
+CHOICE_KEYS = {"legend_rule_keep": "a list of card ids", "discard": "a list of card ids"}
+
+# action → its keys: key → (value kind, required)
+_TARGETED = {"target": ("card", True), "source": ("card", False)}
+ACTIONS: dict[str, dict[str, tuple[str, bool]]] = {
+    "attack": {"attackers": ("attackers", True)},
+    "block": {"blockers": ("blockers", False)},
+    "combat damage": {"assign": ("assign", False)},
+    "advance": {"to": ("step", True), "turn": ("int", False)},
+    "pump": {**_TARGETED, "power": ("int", True), "toughness": ("int", True), "duration": ("duration", False)},
+    "set pt": {**_TARGETED, "pt": ("pt", True), "duration": ("duration", False)},
+    "switch pt": {**_TARGETED, "duration": ("duration", False)},
+    "gain": {**_TARGETED, "abilities": ("abilities", True), "duration": ("duration", False)},
+    "lose": {**_TARGETED, "abilities": ("abilities", True), "duration": ("duration", False)},
+    "counters": {"target": ("card or player", True), "source": ("card", False), "counter": ("counter", True),
+                 "amount": ("int", True)},
+    "damage": {"source": ("card", True), "to": ("damage map", True), "targeted": ("bool", False)},
+    "destroy": dict(_TARGETED), "exile": dict(_TARGETED), "bounce": dict(_TARGETED),
+    "sacrifice": {"target": ("card", True)},
+    "tap": dict(_TARGETED), "untap": dict(_TARGETED),
+    "remove from combat": dict(_TARGETED),
+    "enter": {"card": ("card", True), "attached_to": ("card", False)},
+    "attach": {"card": ("card", True), "to": ("card", True), "source": ("card", False)},
+    "gain life": {"player": ("player", True), "amount": ("int", True), "source": ("card", False)},
+    "lose life": {"player": ("player", True), "amount": ("int", True), "source": ("card", False)},
+    "draw": {"player": ("player", True), "count": ("int", False)},
+    "add mana": {"player": ("player", True), "mana": ("mana", True), "amount": ("int", False)},
+    "concede": {"player": ("player", True)},
+    "check": {k: ("expect", False) for k in EXPECT_KEYS if k != "rules"},
+}
+MANA = ("white", "blue", "black", "red", "green", "colorless")
+
+
+class _Reader:
+    """Checks values against what is expected, raising `ScenarioError` at the right line."""
+
+    def __init__(self, file: Path, text: str):
+        self.file = file
+        self.lines = KeyLines(text)
+
+    def error(self, path: KeyPath, problem: str, expected: str = "") -> ScenarioError:
+        return ScenarioError(self.file, self.lines.line(path), problem, expected)
+
+    def table(self, value: Any, path: KeyPath, allowed: dict[str, Any], what: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.error(path, f"{what} must be a table", "a TOML table")
+        for key in value:
+            if key not in allowed:
+                close = difflib.get_close_matches(key, list(allowed), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise self.error((*path, key), f"unknown key {key!r} in {what}{hint}",
+                                 "one of " + ", ".join(allowed))
+        return value
+
+    def typed(self, value: Any, path: KeyPath, kind: type | tuple[type, ...], expected: str) -> Any:
+        if isinstance(value, bool) and kind is not bool and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+            raise self.error(path, f"{_label(path)} is {value!r}", expected)
+        if not isinstance(value, kind):
+            raise self.error(path, f"{_label(path)} is {value!r}", expected)
+        return value
+
+    def string_list(self, value: Any, path: KeyPath, expected: str) -> list[str]:
+        if isinstance(value, str):
+            return [value]
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.error(path, f"{_label(path)} is {value!r}", expected)
+        return value
+
+
+def _label(path: KeyPath) -> str:
+    return ".".join(str(p) for p in path if not isinstance(p, int)) or "the file"
+
+
+def load(path: Path | str) -> Scenario:
+    """Read and check one scenario file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(path, 1, f"can't read the file: {exc}", "a UTF-8 text file") from None
+    return loads(text, path)
+
+
+def loads(text: str, path: Path | str = "<scenario>") -> Scenario:
+    path = Path(path)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        match = re.search(r"\(at line (\d+), column (\d+)\)", message)
+        line = int(match.group(1)) if match else 1
+        problem = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
+        where = f" at column {match.group(2)}" if match else ""
+        raise ScenarioError(path, line, f"invalid TOML{where}: {problem}", "TOML (https://toml.io) syntax") from None
+    return _Loader(_Reader(path, text), path).scenario(data)
+
+
+class _Loader:
+    def __init__(self, reader: _Reader, path: Path):
+        self.r = reader
+        self.path = path
+        self.players: list[str] = []
+        self.card_ids: dict[str, int] = {}
+        self.raw_players: dict[str, Any] = {}
+
+    def scenario(self, data: dict[str, Any]) -> Scenario:
+        r = self.r
+        r.table(data, (), TOP_KEYS, "the scenario")
+        for key in ("title", "question"):
+            if key not in data:
+                raise r.error((), f"the scenario has no {key!r}", f"{key} = \"…\" at the top of the file")
+        title = r.typed(data["title"], ("title",), str, "a string")
+        question = r.typed(data["question"], ("question",), str, "a string (Markdown)")
+        answer = r.typed(data.get("answer", ""), ("answer",), str, "a string (Markdown)")
+        tags = r.string_list(data.get("tags", []), ("tags",), "a list of strings")
+        players = self._players(data.get("players"))
+        cards = self._cards(data.get("cards", []), players)
+        start = r.table(data.get("start", {}), ("start",), {"turn": "", "active": "", "step": ""}, "[start]")
+        turn = r.typed(start.get("turn", 1), ("start", "turn"), int, "a turn number (1 or more)")
+        if turn < 1:
+            raise r.error(("start", "turn"), f"turn is {turn}", "a turn number (1 or more)")
+        active = self._player(start.get("active", self.players[0]), ("start", "active"))
+        step = self._step(start.get("step", "precombat main"), ("start", "step"))
+        if step not in START_STEPS:
+            raise r.error(("start", "step"), f"a scenario can't start in the {step.value} step",
+                          "a step in which a player receives priority, or \"declare attackers\"")
+        choices = r.table(data.get("choices", {}), ("choices",), CHOICE_KEYS, "[choices]")
+        keep = [self._card(c, ("choices", "legend_rule_keep")) for c in
+                r.string_list(choices.get("legend_rule_keep", []), ("choices", "legend_rule_keep"), "card ids")]
+        discard = [self._card(c, ("choices", "discard")) for c in
+                   r.string_list(choices.get("discard", []), ("choices", "discard"), "card ids")]
+        actions = self._actions(data.get("actions", []))
+        expect = r.table(data.get("expect", {}), ("expect",), EXPECT_KEYS, "[expect]")
+        expectations = self._expectations(expect, ("expect",))
+        expected_rules = [self._rule_number(n, ("expect", "rules")) for n in
+                          r.string_list(expect.get("rules", []), ("expect", "rules"), "a list of rule numbers")]
+        until = self._step(data.get("until", "cleanup"), ("until",))
+        until_turn = data.get("until_turn")
+        if until_turn is not None:
+            r.typed(until_turn, ("until_turn",), int, "a turn number")
+        return Scenario(path=self.path, title=title, question=question, answer=answer, tags=tags, turn=turn,
+                        active=active, step=step, players=players, cards=cards, actions=actions,
+                        expectations=expectations, expected_rules=expected_rules,
+                        expected_rules_line=r.lines.line(("expect", "rules")), until=until, until_turn=until_turn,
+                        legend_rule_keep=keep, discard=discard)
+
+    # --- players and cards --------------------------------------------------------------------------
+
+    def _players(self, value: Any) -> list[PlayerSpec]:
+        r = self.r
+        if not isinstance(value, dict) or len(value) != 2:
+            raise r.error(("players",), "a scenario needs exactly two players (part 1 models two-player games)",
+                          "two tables [players.<name>], e.g. [players.Alice] and [players.Bob]")
+        self.players = list(value)
+        self.raw_players = value
+        return [PlayerSpec(name=name) for name in value]
+
+    def _fill_players(self, specs: list[PlayerSpec], raw: dict[str, Any]) -> None:
+        r = self.r
+        for spec in specs:
+            path: KeyPath = ("players", spec.name)
+            table = r.table(raw[spec.name], path, PLAYER_KEYS, f"[players.{spec.name}]")
+            spec.life = r.typed(table.get("life", 20), (*path, "life"), int, "an integer")
+            spec.poison = r.typed(table.get("poison", 0), (*path, "poison"), int, "an integer (0 or more)")
+            if spec.poison < 0:
+                raise r.error((*path, "poison"), "poison is negative", "an integer (0 or more)")
+
+    def _cards(self, value: Any, players: list[PlayerSpec]) -> list[CardSpec]:
+        r = self.r
+        if not isinstance(value, list):
+            raise r.error(("cards",), "cards must be an array of tables", "[[cards]] tables")
+        raw_players = self.raw_players
+        self._fill_players(players, raw_players)
+        specs: list[CardSpec] = []
+        for index, raw in enumerate(value):
+            specs.append(self._card_spec(raw, ("cards", index)))
+        by_id = {c.id: c for c in specs}
+        for spec in specs:
+            if spec.attached_to is not None and spec.attached_to not in by_id:
+                raise self._unknown_card(spec.attached_to, ("cards", specs.index(spec), "attached_to"))
+        for player in players:
+            path: KeyPath = ("players", player.name)
+            table = raw_players[player.name]
+            library = table.get("library", 0)
+            if isinstance(library, int) and not isinstance(library, bool):
+                if library < 0:
+                    raise r.error((*path, "library"), "library is negative", "a number of cards (0 or more)")
+                for n in range(1, library + 1):
+                    card_id = f"{player.name}-library-{n}"
+                    spec = CardSpec(card_id, player.name, player.name, "library",
+                                    Characteristics(name=f"{player.name}'s card {n}", types=frozenset({"sorcery"})))
+                    specs.append(spec)
+                    player.library.append(card_id)
+            else:
+                player.library = self._zone_list(table, "library", player, specs)
+            for zone in ("hand", "graveyard", "exile"):
+                getattr(player, zone).extend(self._zone_list(table, zone, player, specs))
+        owners = {p.name: p for p in players}
+        for spec in specs:  # a card given a zone but not listed in its owner's zone list is added to it
+            if spec.zone != "battlefield" and not any(spec.id in getattr(p, spec.zone) for p in players):
+                getattr(owners[spec.owner], spec.zone).append(spec.id)
+        return specs
+
+    def _zone_list(self, table: dict[str, Any], zone: str, player: PlayerSpec, specs: list[CardSpec]) -> list[str]:
+        path: KeyPath = ("players", player.name, zone)
+        ids = self.r.string_list(table.get(zone, []), path, "a list of card ids")
+        by_id = {c.id: c for c in specs}
+        for card_id in ids:
+            if card_id not in by_id:
+                raise self._unknown_card(card_id, path)
+            card = by_id[card_id]
+            if card.owner != player.name:
+                raise self.r.error(path, f"{card_id!r} is owned by {card.owner}, not {player.name}",
+                                   f"cards {player.name} owns")
+            card.zone = zone
+        return ids
+
+    def _card_spec(self, raw: Any, path: KeyPath) -> CardSpec:
+        r = self.r
+        table = r.table(raw, path, CARD_KEYS, "a [[cards]] table")
+        if "name" not in table:
+            raise r.error(path, "a card has no name", "name = \"…\"")
+        name = r.typed(table["name"], (*path, "name"), str, "a string")
+        card_id = r.typed(table.get("id", name), (*path, "id"), str, "a string")
+        if card_id in self.card_ids or card_id in self.players:
+            raise r.error((*path, "id") if "id" in table else (*path, "name"),
+                          f"the id {card_id!r} is used twice", "a unique id for each card (add id = \"…\")")
+        self.card_ids[card_id] = r.lines.line(path)
+        owner = self._player(table.get("owner", ""), (*path, "owner")) if "owner" in table else None
+        if owner is None:
+            raise r.error(path, f"card {card_id!r} has no owner", f"owner = one of {', '.join(self.players)}")
+        controller = self._player(table.get("controller", owner), (*path, "controller"))
+        zone = r.typed(table.get("zone", "battlefield"), (*path, "zone"), str, f"one of {', '.join(ZONES)}")
+        if zone not in ZONES:
+            raise r.error((*path, "zone"), f"unknown zone {zone!r}", f"one of {', '.join(ZONES)}")
+        if "type" not in table:
+            raise r.error(path, f"card {card_id!r} has no type line", "type = \"Creature — Bear\" or similar")
+        try:
+            supertypes, types, subtypes = parse_type_line(r.typed(table["type"], (*path, "type"), str, "a string"))
+        except ValueError as exc:
+            raise r.error((*path, "type"), str(exc), "a type line such as \"Legendary Creature — Elf\"") from None
+        cost = r.typed(table.get("cost", ""), (*path, "cost"), str, "a mana cost")
+        problem = check_mana_cost(cost)
+        if problem:
+            raise r.error((*path, "cost"), problem, "a mana cost such as \"{1}{G}\"")
+        colors = colors_of_cost(cost)
+        if "colors" in table:
+            try:
+                colors = parse_colors(r.string_list(table["colors"], (*path, "colors"), "a list of colours"))
+            except ValueError as exc:
+                raise r.error((*path, "colors"), str(exc), "white, blue, black, red or green") from None
+        power = toughness = None
+        if "pt" in table:
+            try:
+                power, toughness = parse_pt(r.typed(table["pt"], (*path, "pt"), str, "a string such as \"2/2\""))
+            except ValueError as exc:
+                raise r.error((*path, "pt"), str(exc), "\"power/toughness\"") from None
+        elif "creature" in types:
+            raise r.error(path, f"the creature {card_id!r} has no power/toughness", "pt = \"2/2\" or similar")
+        loyalty = table.get("loyalty")
+        if loyalty is not None:
+            r.typed(loyalty, (*path, "loyalty"), int, "an integer")
+        elif "planeswalker" in types:
+            raise r.error(path, f"the planeswalker {card_id!r} has no loyalty", "loyalty = 3 or similar")
+        text = r.typed(table.get("text", ""), (*path, "text"), str, "a string")
+        try:
+            abilities = parse_abilities(text, name)
+        except UnsupportedText as exc:
+            raise r.error((*path, "text"), f"unsupported ability text {exc.piece!r} (the engine can't model it yet)",
+                          "text the engine supports: " + exc.args[0].split("supported: ", 1)[1]) from None
+        printed = Characteristics(name=name, mana_cost=cost, colors=colors, supertypes=supertypes, types=types,
+                                  subtypes=subtypes, power=power, toughness=toughness, loyalty=loyalty,
+                                  abilities=tuple(abilities))
+        counters = self._counters(table.get("counters", {}), (*path, "counters"))
+        if loyalty is not None and zone == "battlefield" and "loyalty" not in counters:
+            counters["loyalty"] = loyalty  # 306.5b: it entered with its printed loyalty
+        spec = CardSpec(id=card_id, owner=owner, controller=controller, zone=zone, printed=printed,
+                        token=r.typed(table.get("token", False), (*path, "token"), bool, "true or false"),
+                        tapped=r.typed(table.get("tapped", False), (*path, "tapped"), bool, "true or false"),
+                        summoning_sick=r.typed(table.get("summoning_sick", False), (*path, "summoning_sick"), bool,
+                                               "true or false"),
+                        damage=r.typed(table.get("damage", 0), (*path, "damage"), int, "an integer"),
+                        counters=counters, line=r.lines.line(path))
+        if "attached_to" in table:
+            spec.attached_to = r.typed(table["attached_to"], (*path, "attached_to"), str, "a card id")
+        if zone != "battlefield" and (spec.tapped or spec.damage or spec.attached_to):
+            raise r.error(path, f"{card_id!r} is in the {zone} but is given a battlefield status "
+                          "(tapped, damage or attached_to)", "those keys only for cards on the battlefield")
+        return spec
+
+    def _counters(self, value: Any, path: KeyPath) -> dict[str, int]:
+        table = self.r.table(value, path, dict.fromkeys(COUNTER_KINDS, ""), "counters")
+        out = {}
+        for kind, count in table.items():
+            self.r.typed(count, (*path, kind), int, "a number of counters")
+            if count < 0:
+                raise self.r.error((*path, kind), f"{count} {kind} counters", "0 or more")
+            out[kind] = count
+        return out
+
+    # --- references -----------------------------------------------------------------------------------
+
+    def _player(self, value: Any, path: KeyPath) -> str:
+        if value not in self.players:
+            raise self.r.error(path, f"unknown player {value!r}", f"one of {', '.join(self.players)}")
+        return value
+
+    def _card(self, value: Any, path: KeyPath) -> str:
+        if not isinstance(value, str) or value not in self.card_ids:
+            raise self._unknown_card(value, path)
+        return value
+
+    def _card_or_player(self, value: Any, path: KeyPath) -> str:
+        if isinstance(value, str) and value in self.players:
+            return value
+        if not isinstance(value, str) or value not in self.card_ids:
+            close = difflib.get_close_matches(str(value), [*self.card_ids, *self.players], n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise self.r.error(path, f"{value!r} is neither a card id nor a player{hint}",
+                               f"a card id or one of {', '.join(self.players)}")
+        return value
+
+    def _unknown_card(self, value: Any, path: KeyPath) -> ScenarioError:
+        close = difflib.get_close_matches(str(value), list(self.card_ids), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        return self.r.error(path, f"unknown card {value!r}{hint}",
+                            "the id (or name) of a card in [[cards]]: " + ", ".join(self.card_ids))
+
+    def _step(self, value: Any, path: KeyPath) -> Step:
+        if not isinstance(value, str) or value.lower().replace("_", " ") not in STEP_NAMES:
+            raise self.r.error(path, f"unknown step {value!r}", "one of " + ", ".join(s.value for s in Step))
+        return STEP_NAMES[value.lower().replace("_", " ")]
+
+    def _rule_number(self, value: str, path: KeyPath) -> str:
+        if not re.fullmatch(r"\d{3}(\.\d+[a-z]?)?", value):
+            raise self.r.error(path, f"{value!r} is not a rule number", "numbers such as \"702.19b\"")
+        return value
+
+    # --- actions and expectations ------------------------------------------------------------------------
+
+    def _actions(self, value: Any) -> list[ActionSpec]:
+        r = self.r
+        if not isinstance(value, list):
+            raise r.error(("actions",), "actions must be an array of tables", "[[actions]] tables")
+        out = []
+        for index, raw in enumerate(value):
+            path: KeyPath = ("actions", index)
+            if not isinstance(raw, dict) or "do" not in raw:
+                raise r.error(path, "an action has no 'do'", "do = one of " + ", ".join(f'"{a}"' for a in ACTIONS))
+            do = str(raw["do"]).lower().replace("_", " ")
+            if do not in ACTIONS:
+                close = difflib.get_close_matches(do, list(ACTIONS), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise r.error((*path, "do"), f"unknown action {raw['do']!r}{hint}",
+                              "one of " + ", ".join(f'"{a}"' for a in ACTIONS))
+            schema = ACTIONS[do]
+            r.table(raw, path, {"do": "", "illegal": "", **schema}, f"a {do!r} action")
+            params: dict[str, Any] = {}
+            for key, (kind, required) in schema.items():
+                if key not in raw:
+                    if required:
+                        raise r.error(path, f"the {do!r} action needs {key!r}", f"{key} = {_KIND_HELP[kind]}")
+                    continue
+                params[key] = self._value(kind, raw[key], (*path, key))
+            illegal = None
+            if "illegal" in raw:
+                illegal = self._rule_number(r.typed(raw["illegal"], (*path, "illegal"), str, "a rule number"),
+                                            (*path, "illegal"))
+            out.append(ActionSpec(do=do, params=params, line=r.lines.line(path), illegal=illegal))
+        return out
+
+    def _value(self, kind: str, value: Any, path: KeyPath) -> Any:
+        r = self.r
+        if kind == "card":
+            return self._card(value, path)
+        if kind == "player":
+            return self._player(value, path)
+        if kind == "card or player":
+            return self._card_or_player(value, path)
+        if kind == "int":
+            return r.typed(value, path, int, "an integer")
+        if kind == "bool":
+            return r.typed(value, path, bool, "true or false")
+        if kind == "step":
+            return self._step(value, path)
+        if kind == "duration":
+            if value not in ("until end of turn", "indefinitely"):
+                raise r.error(path, f"unknown duration {value!r}", "\"until end of turn\" or \"indefinitely\"")
+            return value
+        if kind == "pt":
+            try:
+                return parse_pt(r.typed(value, path, str, "\"P/T\""))
+            except ValueError as exc:
+                raise r.error(path, str(exc), "\"power/toughness\"") from None
+        if kind == "counter":
+            if value not in COUNTER_KINDS and value != "poison":
+                raise r.error(path, f"unknown counter kind {value!r}", "one of " + ", ".join(sorted(COUNTER_KINDS))
+                              + ", poison")
+            return value
+        if kind == "mana":
+            if value not in MANA:
+                raise r.error(path, f"unknown mana {value!r}", "one of " + ", ".join(MANA))
+            return value
+        if kind == "abilities":
+            try:
+                return parse_abilities(r.typed(value, path, str, "ability text such as \"flying\""))
+            except UnsupportedText as exc:
+                raise r.error(path, f"unsupported ability text {exc.piece!r}", "keyword abilities") from None
+        if kind == "attackers":
+            if isinstance(value, list):
+                return [(self._card(v, path), None) for v in r.string_list(value, path, "a list of card ids")]
+            table = r.typed(value, path, dict, "a list of card ids or a table { attacker = player or planeswalker }")
+            return [(self._card(k, path), self._card_or_player(v, path)) for k, v in table.items()]
+        if kind == "blockers":
+            table = r.typed(value, path, dict, "a table { blocker = attacker }")
+            return [(self._card(k, path), self._card(v, path)) for k, v in table.items()]
+        if kind == "assign":
+            table = r.typed(value, path, dict, "a table { creature = { recipient = damage } }")
+            out = {}
+            for creature, split in table.items():
+                self._card(creature, path)
+                split = r.typed(split, path, dict, "a table { recipient = damage }")
+                out[creature] = {self._card_or_player(k, path): r.typed(v, path, int, "an integer")
+                                 for k, v in split.items()}
+            return out
+        if kind == "damage map":
+            table = r.typed(value, path, dict, "a table { recipient = damage }")
+            return {self._card_or_player(k, path): r.typed(v, path, int, "an integer") for k, v in table.items()}
+        if kind == "expect":
+            return self._expectations({path[-1]: value}, path[:-1])
+        raise AssertionError(kind)
+
+    def _expectations(self, table: dict[str, Any], path: KeyPath) -> list[Expectation]:
+        r = self.r
+        out = []
+        for what, value in table.items():
+            if what == "rules":
+                continue
+            key_path = (*path, what)
+            line = r.lines.line(key_path)
+            if what == "result":
+                value = r.typed(value, key_path, str, RESULTS)
+                match = re.fullmatch(r"(.+) wins", value)
+                if not (value in ("draw", "ongoing") or (match and match.group(1) in self.players)):
+                    raise r.error(key_path, f"unknown result {value!r}", RESULTS)
+                out.append(Expectation("result", "", value, line))
+                continue
+            items = r.typed(value, key_path, dict, EXPECT_KEYS[what])
+            for subject, expected in items.items():
+                if what in ("life", "poison"):
+                    subject = self._player(subject, key_path)
+                    r.typed(expected, key_path, int, "an integer")
+                elif what == "mana":
+                    subject = self._player(subject, key_path)
+                    pool = r.typed(expected, key_path, dict, EXPECT_KEYS["mana"])
+                    for mana, amount in pool.items():
+                        self._value("mana", mana, key_path)
+                        r.typed(amount, key_path, int, "an amount of mana")
+                else:
+                    subject = self._card(subject, key_path)
+                    expected = self._expected_value(what, expected, key_path)
+                out.append(Expectation(what, subject, expected, line))
+        return out
+
+    def _expected_value(self, what: str, value: Any, path: KeyPath) -> Any:
+        r = self.r
+        if what == "zone":
+            if value not in (*ZONES, "gone"):
+                raise r.error(path, f"unknown zone {value!r}", f"one of {', '.join(ZONES)}, gone")
+            return value
+        if what == "pt":
+            try:
+                power, toughness = parse_pt(r.typed(value, path, str, "\"P/T\""))
+            except ValueError as exc:
+                raise r.error(path, str(exc), "\"power/toughness\"") from None
+            return f"{power}/{toughness}"
+        if what in ("damage", "loyalty"):
+            return r.typed(value, path, int, "an integer")
+        if what == "counters":
+            return self._counters(value, path)
+        if what == "tapped":
+            return r.typed(value, path, bool, "true or false")
+        if what == "attached":
+            if value is False:
+                return None
+            return self._card(value, path)
+        if what == "has":
+            return [a.kind for a in parse_abilities(", ".join(r.string_list(value, path, "a list of keywords")))]
+        raise AssertionError(what)
+
+
+_KIND_HELP = {
+    "card": "a card id", "player": "a player name", "card or player": "a card id or a player name",
+    "int": "an integer", "bool": "true or false", "step": "a step name", "duration": "\"until end of turn\"",
+    "pt": "\"P/T\"", "counter": "a counter kind such as \"+1/+1\"", "mana": "a colour or \"colorless\"",
+    "abilities": "ability text such as \"flying\"", "attackers": "[\"card id\", …] or { attacker = player }",
+    "blockers": "{ blocker = attacker }", "assign": "{ creature = { recipient = damage } }",
+    "damage map": "{ recipient = damage }", "expect": "an expectation",
+}

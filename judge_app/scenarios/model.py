@@ -1,0 +1,90 @@
+"""A loaded scenario: the validated contents of a scenario file, ready to replay as many times as asked."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from judge_app.engine.characteristics import Characteristics
+from judge_app.engine.state import Step
+
+
+class ScenarioError(ValueError):
+    """A malformed or impossible scenario: file, line, what is wrong, and what was expected."""
+
+    def __init__(self, file: Path | str, line: int, problem: str, expected: str = ""):
+        self.file = str(file)
+        self.line = line
+        self.problem = problem
+        self.expected = expected
+        super().__init__(f"{self.file}:{line}: {problem}" + (f"; expected {expected}" if expected else ""))
+
+
+@dataclass
+class CardSpec:
+    id: str
+    owner: str
+    controller: str
+    zone: str
+    printed: Characteristics
+    token: bool = False
+    tapped: bool = False
+    summoning_sick: bool = False
+    damage: int = 0
+    counters: dict[str, int] = field(default_factory=dict)
+    attached_to: str | None = None
+    line: int = 0
+
+
+@dataclass
+class PlayerSpec:
+    name: str
+    life: int = 20
+    poison: int = 0
+    library: list[str] = field(default_factory=list)  # card ids, top first
+    hand: list[str] = field(default_factory=list)
+    graveyard: list[str] = field(default_factory=list)
+    exile: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ActionSpec:
+    do: str
+    params: dict[str, Any]
+    line: int
+    illegal: str | None = None  # the rule number the rejection must cite, when the action is expected to be illegal
+
+
+@dataclass
+class Expectation:
+    what: str  # "life", "poison", "zone", "pt", "damage", "counters", "loyalty", "tapped", "attached", "has", "result"
+    subject: str  # a player name or a card id ("" for the result)
+    expected: Any
+    line: int
+
+
+@dataclass
+class Scenario:
+    path: Path
+    title: str
+    question: str
+    answer: str
+    tags: list[str]
+    turn: int
+    active: str
+    step: Step
+    players: list[PlayerSpec]
+    cards: list[CardSpec]
+    actions: list[ActionSpec]
+    expectations: list[Expectation]
+    expected_rules: list[str]
+    expected_rules_line: int
+    until: Step
+    until_turn: int | None
+    legend_rule_keep: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.path.stem

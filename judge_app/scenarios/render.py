@@ -1,0 +1,126 @@
+"""Trace renderers: text for the terminal and JSON, with each cited rule's number and title taken from a
+chosen corpus document (`--doc`), in that document's language.
+
+The engine cites the 2026 numbering. `es-2026` is the translation of the same edition, so its numbers
+match. The 2019 documents (`en-2019`, `pt-2019`) number many rules differently (in 2019, 120 was
+"Drawing a Card"); until the alignment package maps 2026 numbers onto 2019 ones, the same number is
+looked up and the output says that it is unaligned.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+from typing import Any
+
+from judge_app.corpus import Corpus
+from judge_app.scenarios.runner import Outcome
+
+ENGINE_DOC = "en-2026"
+
+
+@dataclass(frozen=True)
+class RuleLabel:
+    number: str
+    title: str  # the rule's title, or its nearest titled ancestor's ("Trample" for 702.19b); "" if absent
+    found: bool
+
+
+def aligned(corpus: Corpus, doc: str) -> bool:
+    """Whether `doc` numbers rules as the engine's edition does (the edition itself or its translation)."""
+    document = corpus.document(doc)
+    return doc == ENGINE_DOC or document.translation_of == ENGINE_DOC
+
+
+def alignment_note(corpus: Corpus, doc: str) -> str:
+    if aligned(corpus, doc):
+        return ""
+    return (f"Note: the engine cites the 2026 Comprehensive Rules; {doc} is the {corpus.document(doc).effective} "
+            f"edition, whose numbering differs in places. Until the alignment package lands, each 2026 number is "
+            f"shown with the {doc} rule of the same number, which may be a different rule.")
+
+
+def label(corpus: Corpus, doc: str, number: str) -> RuleLabel:
+    rule = corpus.rule(doc, number)
+    if rule is None:
+        return RuleLabel(number, "", False)
+    titled = rule
+    while titled is not None and not titled.title:
+        titled = corpus.parent(doc, titled.number)
+    return RuleLabel(number, titled.title if titled else "", True)
+
+
+def _grouped(items: list[RuleLabel], doc: str) -> list[str]:
+    """"117.3a, 117.3d, 117.4 Timing and Priority": consecutive rules under one title share it."""
+    groups: list[tuple[str, list[str]]] = []
+    for item in items:
+        title = item.title if item.found else f"(not in {doc})"
+        if groups and groups[-1][0] == title:
+            groups[-1][1].append(item.number)
+        else:
+            groups.append((title, [item.number]))
+    return [f"{', '.join(numbers)} {title}".rstrip() for title, numbers in groups]
+
+
+def render_text(outcome: Outcome, corpus: Corpus, doc: str = ENGINE_DOC) -> str:
+    scenario = outcome.scenario
+    document = corpus.document(doc)
+    out = [f"Scenario: {scenario.title}  ({scenario.path})"]
+    out += textwrap.wrap("Question: " + " ".join(scenario.question.split()), 100, subsequent_indent="  ")
+    out.append(f"Rules cited from {doc}: {document.title} ({document.effective})")
+    note = alignment_note(corpus, doc)
+    if note:
+        out += textwrap.wrap(note, 100)
+    out.append("")
+    labels: dict[str, RuleLabel] = {}
+    for step in outcome.trace.steps:
+        head = f"{step.index:>3}. turn {step.turn}, {step.step} · {step.kind}"
+        out.append(head)
+        out += textwrap.wrap(step.text, 96, initial_indent="     ", subsequent_indent="     ")
+        if step.rules:
+            for number in step.rules:
+                if number not in labels:
+                    labels[number] = label(corpus, doc, number)
+            shown = _grouped([labels[n] for n in step.rules], doc)
+            out += textwrap.wrap("rules: " + " · ".join(shown), 96, initial_indent="     ",
+                                 subsequent_indent="            ")
+    out.append("")
+    out.append("Expectations:")
+    for check in outcome.checks:
+        out.append("  " + check.describe())
+    if outcome.failure:
+        out.append(f"  FAILED: {outcome.failure}")
+    held = sum(1 for c in outcome.checks if c.ok)
+    verdict = "PASS" if outcome.ok else "FAIL"
+    out.append(f"{verdict}: {held} of {len(outcome.checks)} expectations held"
+               + ("" if not outcome.failure else "; the replay stopped early") + ".")
+    return "\n".join(out)
+
+
+def render_json(outcome: Outcome, corpus: Corpus, doc: str = ENGINE_DOC) -> dict[str, Any]:
+    scenario = outcome.scenario
+    document = corpus.document(doc)
+    labels: dict[str, RuleLabel] = {}
+
+    def rule_entry(number: str) -> dict[str, Any]:
+        if number not in labels:
+            labels[number] = label(corpus, doc, number)
+        item = labels[number]
+        return {"number": item.number, "title": item.title, "found": item.found}
+
+    steps = []
+    for step in outcome.trace.steps:
+        data = step.to_json()
+        data["rules"] = [rule_entry(n) for n in step.rules]
+        steps.append(data)
+    return {
+        "scenario": {"file": str(scenario.path), "name": scenario.name, "title": scenario.title,
+                     "question": scenario.question, "answer": scenario.answer, "tags": scenario.tags},
+        "document": {"id": doc, "language": document.language, "title": document.title,
+                     "effective": document.effective, "aligned": aligned(corpus, doc),
+                     "note": alignment_note(corpus, doc) or None},
+        "trace": steps,
+        "checks": [c.to_json() for c in outcome.checks],
+        "failure": outcome.failure,
+        "ok": outcome.ok,
+    }

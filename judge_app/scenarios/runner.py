@@ -1,0 +1,205 @@
+"""Replay a scenario on the engine and check what it expects: scenario → engine → trace (+ checks)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge_app.engine import actions, rules
+from judge_app.engine.errors import IllegalAction
+from judge_app.engine.game import Choices, Game
+from judge_app.engine.layers import UNTIL_END_OF_TURN
+from judge_app.engine.state import GameObject, GameState, Player
+from judge_app.engine.trace import NOTE, REJECTED, Trace
+from judge_app.scenarios.model import ActionSpec, Expectation, Scenario
+
+
+@dataclass
+class Check:
+    """One expectation and what the replay gave."""
+
+    what: str
+    subject: str
+    expected: Any
+    actual: Any
+    line: int
+    ok: bool
+    at: str = "end"  # "end", or "after line N" for a `check` action
+
+    def describe(self) -> str:
+        subject = f" of {self.subject}" if self.subject else ""
+        status = "ok" if self.ok else "FAILED"
+        got = "" if self.ok else f", got {self.actual!r}"
+        return f"{status}: {self.what}{subject} = {self.expected!r}{got} (line {self.line}, {self.at})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"what": self.what, "subject": self.subject, "expected": self.expected, "actual": self.actual,
+                "ok": self.ok, "line": self.line, "at": self.at}
+
+
+@dataclass
+class Outcome:
+    scenario: Scenario
+    trace: Trace
+    checks: list[Check] = field(default_factory=list)
+    failure: str | None = None  # an action rejected unexpectedly, or accepted when the scenario said it is illegal
+
+    @property
+    def ok(self) -> bool:
+        return self.failure is None and all(c.ok for c in self.checks)
+
+
+def build_game(scenario: Scenario) -> Game:
+    """A fresh game in the scenario's starting position."""
+    players = {}
+    for spec in scenario.players:
+        players[spec.name] = Player(name=spec.name, life=spec.life, poison=spec.poison, library=list(spec.library),
+                                    hand=list(spec.hand), graveyard=list(spec.graveyard), exile=list(spec.exile))
+    state = GameState(players=players, turn=scenario.turn, active=scenario.active, step=scenario.step)
+    for card in scenario.cards:
+        state.objects[card.id] = GameObject(
+            id=card.id, owner=card.owner, controller=card.controller if card.zone == "battlefield" else card.owner,
+            zone=card.zone, printed=card.printed, token=card.token, tapped=card.tapped, damage=card.damage,
+            counters=dict(card.counters), controlled_since_turn_start=not card.summoning_sick,
+            timestamp=state.next_timestamp(), attached_to=card.attached_to)
+        if card.zone == "battlefield":
+            state.battlefield.append(card.id)
+    return Game(state, Choices(legend_rule_keep=list(scenario.legend_rule_keep), discard=list(scenario.discard)))
+
+
+def _p(action: ActionSpec, key: str, default: Any = None) -> Any:
+    return action.params.get(key, default)
+
+
+_DO: dict[str, Callable[[Game, ActionSpec], None]] = {
+    "attack": lambda g, a: g.declare_attackers(_p(a, "attackers")),
+    "block": lambda g, a: g.declare_blockers(_p(a, "blockers", [])),
+    "combat damage": lambda g, a: g.combat_damage(_p(a, "assign")),
+    "advance": lambda g, a: g.advance_to(_p(a, "to"), _p(a, "turn")),
+    "pump": lambda g, a: actions.pump(g, _p(a, "target"), _p(a, "power"), _p(a, "toughness"), _p(a, "source"),
+                                      _p(a, "duration", UNTIL_END_OF_TURN)),
+    "set pt": lambda g, a: actions.set_pt(g, _p(a, "target"), *_p(a, "pt"), _p(a, "source"),
+                                          _p(a, "duration", UNTIL_END_OF_TURN)),
+    "switch pt": lambda g, a: actions.switch_pt(g, _p(a, "target"), _p(a, "source"),
+                                                _p(a, "duration", UNTIL_END_OF_TURN)),
+    "gain": lambda g, a: actions.grant(g, _p(a, "target"), _p(a, "abilities"), _p(a, "source"),
+                                       _p(a, "duration", UNTIL_END_OF_TURN)),
+    "lose": lambda g, a: actions.grant(g, _p(a, "target"), _p(a, "abilities"), _p(a, "source"),
+                                       _p(a, "duration", UNTIL_END_OF_TURN), lose=True),
+    "counters": lambda g, a: actions.put_counters(g, _p(a, "target"), _p(a, "counter"), _p(a, "amount"),
+                                                  _p(a, "source")),
+    "damage": lambda g, a: actions.deal(g, _p(a, "source"), _p(a, "to"), _p(a, "targeted", True)),
+    "destroy": lambda g, a: actions.destroy(g, _p(a, "target"), _p(a, "source")),
+    "exile": lambda g, a: actions.exile(g, _p(a, "target"), _p(a, "source")),
+    "bounce": lambda g, a: actions.return_to_hand(g, _p(a, "target"), _p(a, "source")),
+    "sacrifice": lambda g, a: actions.sacrifice(g, _p(a, "target")),
+    "tap": lambda g, a: actions.set_tapped(g, _p(a, "target"), True, _p(a, "source")),
+    "untap": lambda g, a: actions.set_tapped(g, _p(a, "target"), False, _p(a, "source")),
+    "remove from combat": lambda g, a: actions.remove_from_combat(g, _p(a, "target"), _p(a, "source")),
+    "enter": lambda g, a: actions.put_onto_battlefield(g, _p(a, "card"), _p(a, "attached_to")),
+    "attach": lambda g, a: actions.attach(g, _p(a, "card"), _p(a, "to"), _p(a, "source")),
+    "gain life": lambda g, a: actions.change_life(g, _p(a, "player"), _p(a, "amount"), _p(a, "source")),
+    "lose life": lambda g, a: actions.change_life(g, _p(a, "player"), -_p(a, "amount"), _p(a, "source")),
+    "draw": lambda g, a: actions.draw(g, _p(a, "player"), _p(a, "count", 1)),
+    "add mana": lambda g, a: actions.add_mana(g, _p(a, "player"), _p(a, "mana"), _p(a, "amount", 1)),
+    "concede": lambda g, a: actions.concede(g, _p(a, "player")),
+}
+
+
+def run(scenario: Scenario) -> Outcome:
+    """Replay every action in order, stop where the scenario says, and check the expectations."""
+    game = build_game(scenario)
+    outcome = Outcome(scenario, game.trace)
+    game.start()
+    for action in scenario.actions:
+        game.line = action.line
+        if game.over:
+            game.record(NOTE, "The game is over: the remaining actions are not replayed.", [rules.GAME_ENDS])
+            break
+        if action.do == "check":
+            outcome.checks += [check(game, e, f"after line {action.line}")
+                               for items in action.params.values() for e in items]
+            continue
+        failure = _replay(game, scenario, action)
+        if failure:
+            outcome.failure = failure
+            return outcome
+    game.line = None
+    if not game.over:
+        game.advance_to(scenario.until, scenario.until_turn)
+    outcome.checks += [check(game, e, "end") for e in scenario.expectations]
+    if scenario.expected_rules:
+        outcome.checks.append(_check_rules(game.trace, scenario.expected_rules, scenario.expected_rules_line))
+    return outcome
+
+
+def _replay(game: Game, scenario: Scenario, action: ActionSpec) -> str | None:
+    where = f"{scenario.path}:{action.line}"
+    try:
+        _DO[action.do](game, action)
+    except IllegalAction as exc:
+        game.record(REJECTED, f"Rejected ({action.do}): {exc.message}. The game returns to the moment before.",
+                    [*exc.rules, rules.ILLEGAL_ACTION_REVERSED])
+        if action.illegal is None:
+            return f"{where}: illegal action ({action.do}): {exc}"
+        if action.illegal not in exc.rules:
+            return (f"{where}: the action was rejected citing {', '.join(exc.rules)}, but the scenario expects a "
+                    f"rejection citing {action.illegal}")
+        return None
+    if action.illegal is not None:
+        return f"{where}: the scenario expects this action to be illegal ({action.illegal}), but the engine allowed it"
+    return None
+
+
+def actual_value(game: Game, what: str, subject: str) -> Any:
+    state = game.state
+    if what == "result":
+        result = state.result
+        if result is None:
+            return "ongoing"
+        return "draw" if result.draw else f"{result.winners[0]} wins"
+    if what in ("life", "poison"):
+        return getattr(state.players[subject], what)
+    if what == "mana":
+        return dict(state.players[subject].mana_pool)
+    obj = state.objects[subject]
+    if what == "zone":
+        return obj.zone
+    if what == "damage":
+        return obj.damage
+    if what == "counters":
+        return dict(obj.counters)
+    if what == "tapped":
+        return obj.tapped
+    if what == "attached":
+        return obj.attached_to
+    chars = game.chars(subject)
+    if what == "pt":
+        return chars.pt
+    if what == "loyalty":
+        return chars.loyalty
+    if what == "has":
+        return sorted({a.kind for a in chars.abilities})
+    raise AssertionError(what)
+
+
+def check(game: Game, expectation: Expectation, at: str) -> Check:
+    actual = actual_value(game, expectation.what, expectation.subject)
+    has = expectation.what == "has"
+    ok = set(expectation.expected) <= set(actual) if has else actual == expectation.expected
+    return Check(expectation.what, expectation.subject, expectation.expected, actual, expectation.line, ok, at)
+
+
+def _check_rules(trace: Trace, expected: list[str], line: int) -> Check:
+    """The rules the scenario names must be cited in this order (other citations may come between)."""
+    cited = trace.citations()
+    position = 0
+    for number in expected:
+        try:
+            position = cited.index(number, position) + 1
+        except ValueError:
+            missing = number
+            return Check("rules", "", expected, f"{missing} not cited (in order) — cited: {', '.join(trace.cited())}",
+                         line, False)
+    return Check("rules", "", expected, expected, line, True)
