@@ -26,8 +26,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from judge_app.alignment import load_alignment
 from judge_app.corpus import load_corpus
-from judge_app.search import Engine, build_index
+from judge_app.search import AlignedDocuments, Engine, build_index
 from judge_app.search import evaluation as ev
 from judge_app.search.entries import GLOSSARY, RULE, entries
 
@@ -108,7 +109,7 @@ def main() -> None:
             start = time.perf_counter()
             info = build_index(data_dir=Path(tmp))
             builds.append(time.perf_counter() - start)
-        engine = Engine(info.path, corpus)
+        engine = Engine(info.path, corpus, AlignedDocuments(load_alignment()))  # as the app opens it
         start = time.perf_counter()
         baseline = Fts5Baseline(corpus)
         fts_build = time.perf_counter() - start

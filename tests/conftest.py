@@ -8,7 +8,7 @@ import pytest
 from judge_app import paths
 from judge_app.alignment import Alignment, load_alignment
 from judge_app.corpus import Corpus, load_corpus
-from judge_app.search import Engine, IndexInfo, lifecycle
+from judge_app.search import AlignedDocuments, Engine, IndexInfo, lifecycle
 
 
 @pytest.fixture(scope="session")
@@ -34,7 +34,8 @@ def search_index(tmp_path_factory, corpus) -> IndexInfo:
 
 
 @pytest.fixture(scope="session")
-def engine(search_index, corpus) -> Engine:
-    opened = Engine(search_index.path, corpus)
+def engine(search_index, corpus, alignment) -> Engine:
+    """What the app uses: the session's index, rules mapped between documents by the corpus alignment."""
+    opened = Engine(search_index.path, corpus, AlignedDocuments(alignment))
     yield opened
     opened.close()

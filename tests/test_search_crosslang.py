@@ -24,6 +24,21 @@ def test_a_query_in_the_other_language_finds_the_aligned_rule(engine, corpus, qu
         assert "<mark>" in response.hits[0].snippet
 
 
+@pytest.mark.parametrize(("query", "doc", "named_in", "number", "expected"), [
+    ("arrollar", "pt-2019", "es-2026", "702.19", "702.19"),  # Spanish on Portuguese, through es-2026
+    ("atropelar", "es-2026", "pt-2019", "702.19", "702.19"),  # and back, through pt-2019
+    ("menace", "pt-2019", "en-2019", "702.110", "702.110"),
+    ("amenaza", "pt-2019", "es-2026", "702.111", "702.110"),  # renumbered between 2019 and 2026
+    ("ameaçar", "es-2026", "pt-2019", "702.110", "702.111"),
+    ("ameaçar", "en-2026", "pt-2019", "702.110", "702.111"),
+])
+def test_the_corpus_alignment_crosses_versions_too(engine, alignment, query, doc, named_in, number, expected):
+    """The word names a keyword rule in another document; the hit is that rule's counterpart here."""
+    assert keys(engine.search(query, doc=named_in))[0] == number
+    assert alignment.counterpart(named_in, number, doc).number == expected
+    assert keys(engine.search(query, doc=doc))[0] == expected
+
+
 def test_hits_found_only_through_the_pivot_say_so(engine):
     response = engine.search("poison counters lose game", doc="pt-2019")
     assert any(h.via == "en-2019" for h in response.hits)

@@ -120,4 +120,4 @@ def test_the_process_engine_follows_a_changed_corpus_and_a_new_alignment(mini, m
         assert search_module.engine().alignment is stricter
     finally:
         search_module.use_alignment(None)
-    assert isinstance(search_module.engine().alignment, search_module.SameDateAlignment)
+    assert isinstance(search_module.engine().alignment, search_module.AlignedDocuments)

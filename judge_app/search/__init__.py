@@ -21,7 +21,8 @@ see the functions and dataclasses below.
     lang     "en", "pt" or "es": only documents in that language.
     limit    1–100 hits.
     chapter  "7", "702" or "702.19": only rules inside it.
-    English words on a pt/es document also find the corresponding rules (cross-language).
+    Words of another language find the corresponding rules (cross-language): English or Spanish on
+    pt-2019, English or Portuguese on es-2026, and so on, through the corpus alignment.
 
 `SearchResponse`: `query` (as understood), `hits` (list of `Hit`), `jump` (a `Jump` when the query
 was a rule number that exists), `did_you_mean` (a corrected query, or the nearest rule number),
@@ -43,8 +44,9 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+from judge_app.alignment import load_alignment
 from judge_app.corpus import load_corpus
-from judge_app.search.crosslang import Alignment, SameDateAlignment
+from judge_app.search.crosslang import AlignedDocuments, Alignment, SameDateAlignment
 from judge_app.search.lifecycle import IndexInfo, Progress, current, index_key
 from judge_app.search.lifecycle import build_index as _build_index
 from judge_app.search.lifecycle import ensure_index as _ensure_index
@@ -52,8 +54,9 @@ from judge_app.search.results import Hit, Jump, SearchResponse
 from judge_app.search.searching import Engine
 
 __all__ = [
-    "Alignment", "Engine", "Hit", "IndexInfo", "Jump", "SameDateAlignment", "SearchResponse", "build_index",
-    "current", "engine", "ensure_index", "index_key", "open_engine", "refresh", "reset", "search", "use_alignment",
+    "AlignedDocuments", "Alignment", "Engine", "Hit", "IndexInfo", "Jump", "SameDateAlignment", "SearchResponse",
+    "build_index", "current", "engine", "ensure_index", "index_key", "open_engine", "refresh", "reset", "search",
+    "use_alignment",
 ]
 
 _engine: Engine | None = None
@@ -81,9 +84,10 @@ def build_index(progress: Progress | None = None, data_dir: Path | None = None) 
 
 def open_engine(data_dir: Path | None = None, alignment: Alignment | None = None,
                 progress: Progress | None = None) -> Engine:
-    """A new engine on the current index of `data_dir` (built first if needed)."""
+    """A new engine on the current index of `data_dir` (built first if needed), mapping rules between
+    documents with `alignment` (default: the corpus alignment, `judge_app.alignment`)."""
     info = _ensure_index(progress, data_dir)
-    return Engine(info.path, load_corpus(), alignment)
+    return Engine(info.path, load_corpus(), alignment or AlignedDocuments(load_alignment()))
 
 
 def engine() -> Engine:
@@ -104,15 +108,15 @@ def refresh() -> bool:
     with _lock:
         if _engine is not None and _engine.path == info.path:
             return False
-        _engine = Engine(info.path, load_corpus(), _alignment)
+        _engine = Engine(info.path, load_corpus(), _alignment or AlignedDocuments(load_alignment()))
         return True
 
 
 def use_alignment(alignment: Alignment | None) -> None:
-    """Map rules between documents with `alignment` from now on (None: the built-in same-date one).
+    """Map rules between documents with `alignment` from now on (None: back to the corpus alignment).
 
-    This is where a fuller alignment (`judge_app.alignment`, across versions) plugs in: any object
-    with `pivots(doc)` and `counterpart(from_doc, number, to_doc)`; see `crosslang.Alignment`.
+    Any object with `pivots(doc)` and `counterpart(from_doc, number, to_doc)` will do (see
+    `crosslang.Alignment`), e.g. `SameDateAlignment(corpus)`, which needs no alignment build.
     """
     global _alignment
     _alignment = alignment

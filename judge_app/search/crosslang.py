@@ -3,10 +3,14 @@
 An English query on `pt-2019` is also run on `en-2019` (its pivot) and the hits are mapped to the
 Portuguese rules they correspond to; it is also translated with term pairs ("trample" → "atropelar")
 and run on the Portuguese text itself. Both need to know which rule of one document is which rule of
-another: that is the `Alignment` protocol. `SameDateAlignment` is the built-in answer — a translation
-and its English original of the same date share rule numbers (`pt-2019` ↔ `en-2019`,
-`es-2026` ↔ `en-2026`). A fuller alignment (across versions, checked pair by pair) plugs in by
-passing any object with the same two methods to `Engine(alignment=...)`.
+another: that is the `Alignment` protocol (two methods), answered two ways:
+
+- `AlignedDocuments` wraps `judge_app.alignment` (rules tied across languages and versions, checked
+  pair by pair): every CR document pivots through one document of each other language, so Spanish
+  words on pt-2019 go through es-2026 and come back as the 2019 Portuguese rules ("amenaza" →
+  es-2026 702.111 → pt-2019 702.110). The process-wide engine uses it.
+- `SameDateAlignment` needs nothing but the corpus: a translation and its English original of the
+  same date share rule numbers (`pt-2019` ↔ `en-2019`, `es-2026` ↔ `en-2026`).
 
 Term pairs come from the corpus itself: titles of corresponding rules ("Trample" ↔ "Atropelar",
 "Combat Damage Step" ↔ "Etapa de dano de combate"), glossary entries that point to the same rules,
@@ -18,6 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Protocol
 
+from judge_app.alignment import Alignment as RuleAlignment
 from judge_app.corpus import Corpus
 from judge_app.search.analysis import key
 from judge_app.search.analysis import words as analysis_words
@@ -51,6 +56,43 @@ class SameDateAlignment:
         if to_doc not in self._pivots.get(from_doc, []):
             return None
         return number if number in self.corpus.rules.get(to_doc, {}) else None
+
+
+class AlignedDocuments:
+    """`judge_app.alignment` as an `Alignment`: pivots are one aligned document per other language
+    (the same date when there is one, else the latest), counterparts its best equivalent."""
+
+    def __init__(self, alignment: RuleAlignment):
+        self.alignment = alignment
+        documents = alignment.corpus.documents
+        aligned = alignment.documents
+        self._pivots: dict[str, list[str]] = {}
+        for doc in aligned:
+            here = documents[doc]
+            by_language: dict[str, str] = {}
+            for other in sorted(aligned, key=lambda d: (documents[d].effective != here.effective,
+                                                        _negated(documents[d].effective))):
+                by_language.setdefault(documents[other].language, other)
+            self._pivots[doc] = [d for lang, d in by_language.items() if lang != here.language]
+        self._counterparts: dict[tuple[str, str, str], str | None] = {}
+
+    def pivots(self, doc: str) -> list[str]:
+        return list(self._pivots.get(doc, []))
+
+    def counterpart(self, from_doc: str, number: str, to_doc: str) -> str | None:
+        cache_key = (from_doc, number, to_doc)
+        if cache_key not in self._counterparts:
+            try:
+                found = self.alignment.counterpart(from_doc, number, to_doc)
+            except KeyError:  # UnknownRule, UnknownDocument
+                found = None
+            self._counterparts[cache_key] = found.number if found else None
+        return self._counterparts[cache_key]
+
+
+def _negated(date: str) -> tuple[int, ...]:
+    """Sorts later dates first."""
+    return tuple(-ord(ch) for ch in date)
 
 
 class TermPairs:

@@ -60,7 +60,8 @@ class _Words:
 
 class Engine:
     """One opened index and the corpus it was built from. Thread-safe: each thread gets its own
-    Whoosh searcher (a shared one gives wrong results under concurrency)."""
+    Whoosh searcher (a shared one gives wrong results under concurrency). Rules are mapped between
+    documents with `alignment` (default: same-date numbers; `open_engine` passes the corpus alignment)."""
 
     def __init__(self, path: Path, corpus: Corpus, alignment: Alignment | None = None):
         self.path = Path(path)
