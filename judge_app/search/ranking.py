@@ -18,12 +18,13 @@ from collections.abc import Callable, Collection
 from judge_app.search.analysis import CHAINS, term
 from judge_app.search.entries import GLOSSARY, GUIDE, RULE
 from judge_app.search.queries import number_token
-from judge_app.search.titles import Titles
+from judge_app.search.titles import Named, Titles
 
 KIND_WEIGHT = {RULE: 1.0, GLOSSARY: 0.4, GUIDE: 0.45}
 # A title or glossary term naming the whole query adds this much (the full-text top hit scores 1) …
 EXACT_WEIGHT = {RULE: 2.0, GLOSSARY: 1.5, GUIDE: 0.0}
-PARTIAL_TITLE = 0.2  # … and one naming part of it, this share of that.
+PARTIAL_TITLE = 0.2  # … and one naming part of it, this share of that (times the part it names) …
+SEVERAL_TITLES = 0.2  # … or this, when the query is several rule titles ("atropelar toque mortífero").
 GLOSSARY_RULE_SHARE = 0.85  # the rules a named glossary entry sends to get this share of its bonus
 COORDINATION = 2.0  # how hard entries holding only some of the query's words are pushed down
 
@@ -41,30 +42,39 @@ def named(titles: Titles, doc: str, lang: str, words: list[str], rules: Collecti
     """Title, glossary-term and rule-number matches in `doc`: ref → bonus.
 
     A title naming every content word of the query earns the full bonus; `incidental` words
-    (question words, "the", "and": "what is the …") are neither required nor counted. A title naming
-    only some of them earns a small share. A rule number among the words ("702.19c trample") names
-    that rule outright.
+    (question words, "the", "and": "what is the …") are neither required nor counted. A query made of
+    several rule titles ("atropelar toque mortífero": two keywords) gives each a good share; a title
+    naming only part of any other query, a small one. A rule number among the words ("702.19c
+    trample") names that rule outright.
     """
     bonus: dict[str, float] = {}
     for word in words:
         number = number_token(word)
         if number in rules:
             bonus[f"{doc}|{RULE}|{number}"] = EXACT_WEIGHT[RULE]
-    content = sum(1 for w in words if not incidental(w))
+    content = {i for i, w in enumerate(words) if not incidental(w)}
     if not content:
         return bonus
+    found: list[tuple[float, Named]] = []  # (share of the content words its span covers, entry)
+    by_rule_titles: set[int] = set()  # content words inside some rule title
     for size in range(min(titles.longest, len(words)), 0, -1):
         for start in range(len(words) - size + 1):
-            span = words[start:start + size]
-            covered = sum(1 for w in span if not incidental(w))
-            if not covered or any(number_token(w) for w in span):
+            span = range(start, start + size)
+            covered = content.intersection(span)
+            if not covered or any(number_token(words[i]) for i in span):
                 continue
-            keys = [" ".join(term(w, lang, chain) for w in span) for chain in CHAINS]
-            share = 1.0 if covered == content else PARTIAL_TITLE * covered / content
+            keys = [" ".join(term(words[i], lang, chain) for i in span) for chain in CHAINS]
             for entry in titles.lookup(doc, keys):
-                weight = share * EXACT_WEIGHT[entry.kind]
-                bonus[entry.ref] = max(bonus.get(entry.ref, 0.0), weight)
-                for i, number in enumerate(entry.rules):
-                    ref = f"{doc}|{RULE}|{number}"
-                    bonus[ref] = max(bonus.get(ref, 0.0), weight * GLOSSARY_RULE_SHARE * (0.97 ** i))
+                found.append((len(covered) / len(content), entry))
+                if entry.kind == RULE:
+                    by_rule_titles |= covered
+    several_titles = by_rule_titles == content
+    for share, entry in found:
+        if share < 1:
+            share = SEVERAL_TITLES if several_titles and entry.kind == RULE else PARTIAL_TITLE * share
+        weight = share * EXACT_WEIGHT[entry.kind]
+        bonus[entry.ref] = max(bonus.get(entry.ref, 0.0), weight)
+        for i, number in enumerate(entry.rules):
+            ref = f"{doc}|{RULE}|{number}"
+            bonus[ref] = max(bonus.get(ref, 0.0), weight * GLOSSARY_RULE_SHARE * (0.97 ** i))
     return bonus
