@@ -21,7 +21,7 @@ def run(*args, stdin=None):
 def test_json_lists_hits_in_rank_order(engine):
     result = run("search", "trample", "--doc", "pt-2019", "--limit", "5", "--json")
     assert result.exit_code == 0, result.output
-    hits = json.loads(result.output)
+    hits = json.loads(result.stdout)
     assert len(hits) == 5 and hits[0]["number"] == "702.19" and hits[0]["doc"] == "pt-2019"
     assert all({"doc", "kind", "score", "snippet"} <= set(h) and ("number" in h or "term" in h) for h in hits)
     assert [h["score"] for h in hits] == sorted((h["score"] for h in hits), reverse=True)
@@ -42,7 +42,7 @@ def test_stdin_answers_one_json_line_per_query_in_order(engine):
     queries = ["trample", "", "702.19c", "*", "atropelar toque mortifero", "tramlpe"]
     result = run("search", "--stdin", "--doc", "pt-2019", "--limit", "3", "--json", stdin="\n".join(queries) + "\n")
     assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
+    lines = result.stdout.splitlines()
     assert len(lines) == len(queries)
     for query, line in zip(queries, lines, strict=True):
         assert json.loads(line) == [h.to_dict() for h in engine.search(query, doc="pt-2019", limit=3).hits]

@@ -67,6 +67,17 @@ def test_a_failed_build_leaves_the_published_index_alone(mini):
     assert [p.name for p in (data / "search").glob("index-*")] == [first.path.name]
 
 
+def test_a_directory_left_half_built_by_a_crash_is_removed_by_the_next_build(mini):
+    source, data = mini
+    first = lifecycle.ensure_index(data_dir=data, corpus_dir=source)
+    crashed = data / "search" / f"index-{first.key}-20000101T000000-crashed"
+    crashed.mkdir()
+    (crashed / "_MAIN_1.toc").write_bytes(b"partial")
+    second = lifecycle.build_index(data_dir=data, corpus_dir=source)
+    assert not crashed.exists()
+    assert sorted(p.name for p in (data / "search").glob("index-*")) == sorted([first.path.name, second.path.name])
+
+
 def test_processes_asking_at_once_build_it_once(mini):
     source, data = mini
     script = ("import sys; from pathlib import Path; from judge_app.search import lifecycle; "

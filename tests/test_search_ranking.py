@@ -60,6 +60,7 @@ def test_filters_by_document_language_and_chapter(engine):
                                                                        "pt-rulebook-2007", "pt-notes-2008"}
     everywhere = engine.search("trample")
     assert {"en-2026", "en-2019"} <= {h.doc for h in everywhere.hits}
+    assert (everywhere.hits[0].doc, everywhere.hits[0].number) == ("en-2026", "702.19")  # the current rules first
     assert engine.search("trample", doc="en-2026", chapter="5").hits == []  # no rule of chapter 5 mentions it
     in_chapter = engine.search("damage", doc="en-2026", chapter="5")
     assert in_chapter.hits and all(h.kind == "rule" and h.path[0] == "5" for h in in_chapter.hits)

@@ -6,6 +6,8 @@ import html
 import json
 import re
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import click
 
@@ -13,6 +15,26 @@ from judge_app import search as search_api
 from judge_app.commands.common import emit_json, fail
 from judge_app.corpus import load_corpus
 from judge_app.search import Hit, SearchResponse
+from judge_app.search.lifecycle import Progress
+
+
+@contextmanager
+def _progress_bar(label: str) -> Iterator[Progress]:
+    """A `progress(done, total)` callback drawing a bar on stderr (only once a build starts)."""
+    bar = None
+
+    def progress(done: int, total: int) -> None:
+        nonlocal bar
+        if bar is None:
+            bar = click.progressbar(length=total, label=label, show_pos=True, file=sys.stderr)
+            bar.__enter__()
+        bar.update(done - bar.pos)
+
+    try:
+        yield progress
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
 
 
 def _check_doc(doc: str | None) -> None:
@@ -71,6 +93,8 @@ def search_command(query: str | None, doc: str | None, lang: str | None, chapter
     if from_stdin == (query is not None):
         fail("give a QUERY, or --stdin to read queries one per line")
     _check_doc(doc)
+    with _progress_bar("Building the search index (once)") as progress:
+        search_api.engine(progress=progress)
     if from_stdin:
         for line in sys.stdin:
             response = search_api.search(line.rstrip("\r\n"), doc=doc, lang=lang, limit=limit, chapter=chapter)
@@ -97,20 +121,8 @@ def index_group() -> None:
 @index_group.command("build")
 def build_command() -> None:
     """Rebuild the search index now (it is also built on first search, and when the corpus changes)."""
-    bar = None
-
-    def progress(done: int, total: int) -> None:
-        nonlocal bar
-        if bar is None:
-            bar = click.progressbar(length=total, label="Indexing", show_pos=True)
-            bar.__enter__()
-        bar.update(done - bar.pos)
-
-    try:
+    with _progress_bar("Indexing") as progress:
         info = search_api.build_index(progress=progress)
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
     click.echo(f"Indexed {info.entries} entries in {info.seconds:.1f} s → {info.path}")
 
 

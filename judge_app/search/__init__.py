@@ -90,13 +90,14 @@ def open_engine(data_dir: Path | None = None, alignment: Alignment | None = None
     return Engine(info.path, load_corpus(), alignment or AlignedDocuments(load_alignment()))
 
 
-def engine() -> Engine:
-    """The process-wide engine, opened (and the index built if needed) on first use."""
+def engine(progress: Progress | None = None) -> Engine:
+    """The process-wide engine, opened (and the index built if needed, reporting to `progress`) on
+    first use."""
     global _engine
     if _engine is None:
         with _lock:
             if _engine is None:
-                _engine = open_engine(alignment=_alignment)
+                _engine = open_engine(alignment=_alignment, progress=progress)
     return _engine
 
 

@@ -8,9 +8,10 @@ Layout under `<data dir>/search/`:
     .lock                   held (flock) while a build runs, so processes never build twice at once
 
 The key hashes the corpus (sources, manifest, parser code) and the code that decides what the index
-holds: change either and the next `ensure_index` builds again. A build is written to a fresh directory and published by
-replacing `current.json` atomically (`os.replace`); readers open whatever it names. The previous
-directory is kept so processes still reading it are not cut off; older ones are removed.
+holds: change either and the next `ensure_index` builds again. A build is written to a fresh
+directory and published by replacing `current.json` atomically (`os.replace`); readers open whatever
+it names. The previous directory is kept so processes still reading it are not cut off; older ones,
+and any left half-built by a crash, are removed.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ def index_root(data_dir: Path | None = None) -> Path:
 
 def index_key(corpus_dir: Path | None = None) -> str:
     digest = hashlib.sha256(cache.cache_key(corpus_dir or paths.corpus_dir()).encode())
-    digest.update(".".join(map(str, whoosh.__version__)).encode())
+    digest.update(repr(whoosh.__version__).encode())
     for name in _INDEX_CODE:
         digest.update(name.encode())
         digest.update((_CODE_DIR / name).read_bytes())
@@ -156,11 +157,13 @@ def _write_atomically(path: Path, text: str) -> None:
 
 
 def _remove_old(root: Path, keep: set[str]) -> None:
-    """Remove index directories except `keep` and the newest other one (a process may still read it)."""
+    """Remove index directories except `keep` and the newest other complete one (a process may still
+    read it). Called with the build lock held, so no other build is in progress."""
     others = sorted((p for p in root.glob("index-*") if p.is_dir() and p.name not in keep),
-                    key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in others[1:]:
-        shutil.rmtree(old, ignore_errors=True)
+                    key=lambda p: ((p / VOCABULARY_FILE).is_file(), p.stat().st_mtime), reverse=True)
+    for i, old in enumerate(others):
+        if i > 0 or not (old / VOCABULARY_FILE).is_file():
+            shutil.rmtree(old, ignore_errors=True)
 
 
 @contextmanager

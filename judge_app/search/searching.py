@@ -39,6 +39,7 @@ CANDIDATES = 60  # full-text hits gathered per Whoosh search, before re-ranking
 MAX_LIMIT = 100
 DEFAULT_DOC = {"en": "en-2026", "es": "es-2026", "pt": "pt-2019"}  # where a bare rule number opens
 _CACHE_LIMIT = 50_000
+DOCUMENT_ORDER_STEP = 0.02  # searching several documents, each later one in the manifest weighs this much less
 FOREIGN_RATIO = 5  # a word this much more frequent in the pivot document is taken as the pivot's language
 
 
@@ -74,6 +75,7 @@ class Engine:
         self.resolver = Resolver(corpus)
         self.weighting = DocumentBM25(self.vocabulary.sizes)
         self._lang = {doc: document.language for doc, document in corpus.documents.items()}
+        self._order = {doc: i for i, doc in enumerate(corpus.documents)}  # manifest order: en-2026 first
         self._local = threading.local()
         self._searchers: list = []
         self._lock = threading.Lock()
@@ -199,6 +201,8 @@ class Engine:
         via: dict[str, str] = {}
         if foreign > 0:
             scores, via = self._cross_language(query, docs[0], pivots, native, scores, wanted, section)
+        if len(docs) > 1:  # the same rule in several documents: the current, most authoritative first
+            scores = {ref: s * (1 - DOCUMENT_ORDER_STEP * self._order[parse_ref(ref)[0]]) for ref, s in scores.items()}
         ranked = sorted(scores.items(), key=lambda item: (-item[1], self.docnum.get(item[0], 0)))[:limit]
         response.hits = [build_hit(self.resolver, ref, score, wanted.get(parse_ref(ref)[0]), via.get(ref))
                          for ref, score in ranked]
