@@ -132,3 +132,22 @@ def test_the_process_engine_follows_a_changed_corpus_and_a_new_alignment(mini, m
     finally:
         search_module.use_alignment(None)
     assert isinstance(search_module.engine().alignment, search_module.AlignedDocuments)
+
+
+def test_every_entry_of_the_corpus_is_indexed_with_what_it_is(engine, corpus, search_index):
+    from judge_app.search.entries import count
+
+    assert search_index.entries == count(corpus) == len(engine.refs)
+    stored = engine.searcher().document(ref="pt-2019|rule|702.19b")
+    assert stored == {"ref": "pt-2019|rule|702.19b", "doc": "pt-2019", "lang": "pt", "version": "2019-01-25",
+                      "kind": "rule", "number": "702.19b"}
+    assert engine.searcher().document(ref="pt-lesson-turn|guide|s2p1")["kind"] == "guide"
+    reader = engine.searcher().reader()
+    citing = {engine.refs[n] for n in reader.postings("cites", "702.19").all_ids()}  # numbers kept whole
+    expected = {f"en-2026|rule|{n}" for n, rule in corpus.rules["en-2026"].items()
+                if any("702.19" in ref.resolved for ref in rule.references)}
+    expected |= {f"en-2026|glossary|{i}" for i, entry in enumerate(corpus.glossary["en-2026"])
+                 if "702.19" in entry.rules}
+    assert expected and {ref for ref in citing if ref.startswith("en-2026|")} == expected
+    assert reader.doc_frequency("path", "702.19") == sum(  # the rule and its subrules, in each CR document
+        1 + len(corpus.descendants(d, "702.19")) for d in ("en-2026", "es-2026", "en-2019", "pt-2019"))

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from judge_app.corpus import Corpus, Rule
 
 RULE, GLOSSARY, GUIDE = "rule", "glossary", "guide"
-KINDS = (RULE, GLOSSARY, GUIDE)
 
 
 @dataclass(slots=True)

@@ -30,10 +30,12 @@ def field(part: str, chain: str, doc: str) -> str:
 def build_schema(languages: dict[str, str]) -> Schema:
     """`languages`: document id → language, for every document of the corpus."""
     fields = {
-        "ref": ID(stored=True, unique=True),
-        "doc": ID,
-        "kind": ID,
-        "number": ID,  # a rule's own number
+        "ref": ID(stored=True, unique=True),  # "en-2026|rule|702.19b": the entry, in the corpus
+        "doc": ID(stored=True),
+        "lang": ID(stored=True),
+        "version": ID(stored=True),  # the document's effective date
+        "kind": ID(stored=True),  # "rule", "glossary", "guide"
+        "number": ID(stored=True),  # a rule's own number
         "path": KEYWORD,  # enclosing numbers and its own, for chapter/section filters
         "cites": KEYWORD,  # numbers the entry refers to
     }
@@ -47,7 +49,7 @@ def build_schema(languages: dict[str, str]) -> Schema:
 def document_fields(entry: Entry) -> dict[str, str]:
     """The values `writer.add_document` takes for one entry."""
     values = {
-        "ref": entry.ref, "doc": entry.doc, "kind": entry.kind,
+        "ref": entry.ref, "doc": entry.doc, "lang": entry.lang, "version": entry.version, "kind": entry.kind,
         "path": " ".join(entry.path), "cites": " ".join(entry.cites),
     }
     if entry.kind == "rule":
