@@ -84,6 +84,11 @@ class Scenario:
     until_turn: int | None
     legend_rule_keep: list[str] = field(default_factory=list)
     discard: list[str] = field(default_factory=list)
+    trigger_order: dict[str, list[str]] = field(default_factory=dict)
+    trigger_targets: dict[str, list[str]] = field(default_factory=dict)
+    replacement_order: dict[str, list[str]] = field(default_factory=dict)
+    decline_to_pay: list[str] = field(default_factory=list)
+    sacrifice: list[str] = field(default_factory=list)
 
     @property
     def name(self) -> str:

@@ -65,7 +65,11 @@ def build_game(scenario: Scenario) -> Game:
             timestamp=state.next_timestamp(), attached_to=card.attached_to)
         if card.zone == "battlefield":
             state.battlefield.append(card.id)
-    return Game(state, Choices(legend_rule_keep=list(scenario.legend_rule_keep), discard=list(scenario.discard)))
+    choices = Choices(legend_rule_keep=list(scenario.legend_rule_keep), discard=list(scenario.discard),
+                      trigger_order=scenario.trigger_order, trigger_targets=scenario.trigger_targets,
+                      replacement_order=scenario.replacement_order, decline_to_pay=list(scenario.decline_to_pay),
+                      sacrifice=list(scenario.sacrifice))
+    return Game(state, choices)
 
 
 def _p(action: ActionSpec, key: str, default: Any = None) -> Any:
@@ -104,6 +108,12 @@ _DO: dict[str, Callable[[Game, ActionSpec], None]] = {
     "draw": lambda g, a: actions.draw(g, _p(a, "player"), _p(a, "count", 1)),
     "add mana": lambda g, a: actions.add_mana(g, _p(a, "player"), _p(a, "mana"), _p(a, "amount", 1)),
     "concede": lambda g, a: actions.concede(g, _p(a, "player")),
+    "cast": lambda g, a: g.cast(_p(a, "player") or g.state.objects[_p(a, "card")].owner, _p(a, "card"),
+                                _p(a, "targets", []), _p(a, "mana"), {"words": _p(a, "words", [])}),
+    "activate": lambda g, a: g.activate(_p(a, "player") or g.controller(_p(a, "card")), _p(a, "card"),
+                                        _p(a, "ability", 1), _p(a, "targets", []), _p(a, "mana")),
+    "resolve": lambda g, a: g.resolve(_p(a, "count", 1)),
+    "play land": lambda g, a: g.play_land(_p(a, "player") or g.state.objects[_p(a, "card")].owner, _p(a, "card")),
 }
 
 
@@ -163,6 +173,8 @@ def actual_value(game: Game, what: str, subject: str) -> Any:
         return getattr(state.players[subject], what)
     if what == "mana":
         return dict(state.players[subject].mana_pool)
+    if what == "stack":
+        return [item.name for item in reversed(state.stack)]
     obj = state.objects[subject]
     if what == "zone":
         return obj.zone
@@ -179,15 +191,25 @@ def actual_value(game: Game, what: str, subject: str) -> Any:
         return chars.pt
     if what == "loyalty":
         return chars.loyalty
-    if what == "has":
+    if what in ("has", "lacks"):
         return sorted({a.kind for a in chars.abilities})
+    if what == "controller":
+        return chars.controller
+    if what == "type":
+        return chars.type_line
+    if what == "colors":
+        return sorted(chars.colors)
     raise AssertionError(what)
 
 
 def check(game: Game, expectation: Expectation, at: str) -> Check:
     actual = actual_value(game, expectation.what, expectation.subject)
-    has = expectation.what == "has"
-    ok = set(expectation.expected) <= set(actual) if has else actual == expectation.expected
+    if expectation.what == "has":
+        ok = set(expectation.expected) <= set(actual)
+    elif expectation.what == "lacks":
+        ok = not set(expectation.expected) & set(actual)
+    else:
+        ok = actual == expectation.expected
     return Check(expectation.what, expectation.subject, expectation.expected, actual, expectation.line, ok, at)
 
 
