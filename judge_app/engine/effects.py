@@ -352,7 +352,8 @@ def _prevent(game: Game, item: StackItem, ins: Instruction, subjects: list[str])
     else:
         recipient = subjects[0]
         incarnation = state.objects[recipient].incarnation if recipient in state.objects else 0
-        shield = Shield("prevent", item.source, item.name, state.next_timestamp(), recipient, incarnation, ins.amount)
+        shield = Shield("prevent", item.source, item.name, state.next_timestamp(), recipient, incarnation, ins.amount,
+                        game.name(recipient))
     game.perform(ShieldChange(shield))
     return f"a prevention effect begins ({shield.describe()})", [rules.PREVENTION, rules.PREVENT_WORD,
                                                                 *([rules.PREVENTION_SHIELD] if ins.amount else [])]

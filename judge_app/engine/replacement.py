@@ -36,11 +36,12 @@ class Shield:
     recipient: str | None = None
     incarnation: int = 0
     amount: int = 0
+    recipient_name: str = ""
 
     def describe(self) -> str:
         if self.kind == "prevent combat":
             return f"{self.source_name}: prevent all combat damage this turn"
-        return f"{self.source_name}: prevent the next {self.amount} damage to {self.recipient} this turn"
+        return f"{self.source_name}: prevent the next {self.amount} damage to {self.recipient_name} this turn"
 
 
 @dataclass

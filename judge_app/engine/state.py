@@ -141,7 +141,7 @@ class GameState:
     shields: list[Shield] = field(default_factory=list)  # prevention and replacement effects of resolved spells
     lands_played: int = 0  # this turn (305.2)
     loyalty_activated: set[str] = field(default_factory=set)  # permanents whose loyalty ability was used this turn
-    next_id: int = 0  # ids for tokens and abilities on the stack
+    ids: dict[str, int] = field(default_factory=dict)  # last number used per prefix: "token-1", "ability-2"
     version: int = 0  # bumped by every change; keys the characteristics cache
     _computed: tuple[int, dict[str, Characteristics]] | None = field(default=None, repr=False)
     dependencies: set[tuple[str, str]] = field(default_factory=set, repr=False)  # (waits, for) seen (613.8b)
@@ -151,8 +151,8 @@ class GameState:
         return self.timestamp
 
     def new_id(self, prefix: str) -> str:
-        self.next_id += 1
-        return f"{prefix}-{self.next_id}"
+        self.ids[prefix] = self.ids.get(prefix, 0) + 1
+        return f"{prefix}-{self.ids[prefix]}"
 
     def opponent(self, name: str) -> str:
         return next(p for p in self.players if p != name)

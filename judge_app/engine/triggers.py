@@ -37,6 +37,7 @@ class PendingTrigger:
     effect: Any = None  # a delayed trigger's effect (effecttext.Effect)
     counters: str | None = None  # ward: the stack item it would counter
     reason: str = ""  # what triggered it, for the trace
+    rules: tuple[rules.Cite, ...] = ()  # the rules that made it trigger
 
 
 @dataclass
@@ -82,7 +83,8 @@ def detect(game: Game, changes: list[Event], before: dict[str, Characteristics])
                 found += _zone_triggers(game, "dies", change.object, before)
         elif isinstance(change, AttackDeclared | BlockDeclared):
             event = "attacks" if isinstance(change, AttackDeclared) else "blocks"
-            found += [_pending(game, change.object, a, reason=f"{game.name(change.object)} {event}")
+            found += [_pending(game, change.object, a, reason=f"{game.name(change.object)} {event}",
+                               why=(rules.BECOMES_ATTACKING if event == "attacks" else rules.BECOMES_BLOCKING,))
                       for a, t in _triggered(game.chars(change.object), event) if t.who == "self"]
         elif isinstance(change, DamageDealt) and change.combat and change.recipient in state.players \
                 and state.on_battlefield(change.source):
@@ -105,16 +107,18 @@ def _zone_triggers(game: Game, event: str, moved: str, chars_of: dict[str, Chara
                     ok = ok and moved_chars.controller == chars.controller
             if ok:
                 verb = {"enters": "entered", "leaves": "left the battlefield", "dies": "died"}[event]
+                why = (rules.TRIGGER_ENTERS,) if event == "enters" else (rules.TRIGGER_LEAVES, rules.LOOK_BACK)
                 out.append(_pending(game, oid, ability, it=moved, chars=chars,
-                                    reason=f"{moved_chars.name} {verb}"))
+                                    reason=f"{moved_chars.name} {verb}", why=why))
     return out
 
 
 def _pending(game: Game, source: str, ability: Ability, it: str | None = None, that_player: str | None = None,
-             chars: Characteristics | None = None, reason: str = "") -> PendingTrigger:
+             chars: Characteristics | None = None, reason: str = "", why: tuple[rules.Cite, ...] = ()
+             ) -> PendingTrigger:
     chars = chars or game.chars(source)
     return PendingTrigger(source, ability, chars.controller, chars, it=it, that_player=that_player,
-                          effect=ability.effect, reason=reason)
+                          effect=ability.effect, reason=reason, rules=(rules.TRIGGER, *why))
 
 
 def _condition_ok(game: Game, pending: PendingTrigger) -> bool:
@@ -134,12 +138,14 @@ def at_step(game: Game, step: str) -> list[PendingTrigger]:
         chars = game.chars(obj.id)
         for ability, trigger in _triggered(chars, "step"):
             if trigger.step == step and (trigger.whose == "each" or chars.controller == state.active):
-                found.append(_pending(game, obj.id, ability, reason=f"the {step} step began"))
+                found.append(_pending(game, obj.id, ability, reason=f"the {step} step began",
+                                      why=(rules.TRIGGER_STEP,)))
     for delayed in [d for d in state.delayed if d.step == step]:
         state.delayed.remove(delayed)
         ability = Ability("triggered", delayed.text)
         found.append(PendingTrigger(delayed.source, ability, delayed.controller, delayed.source_chars,
-                                    it=delayed.it, effect=delayed.effect, reason=f"the next {step} step began"))
+                                    it=delayed.it, effect=delayed.effect, reason=f"the next {step} step began",
+                                    rules=(rules.DELAYED_TRIGGER, rules.DELAYED_ONCE)))
     return [p for p in found if _condition_ok(game, p)]
 
 
@@ -153,7 +159,8 @@ def ward_triggers(game: Game, item: StackItem) -> list[PendingTrigger]:
         for ability in chars.abilities_of("ward"):
             if chars.controller != item.controller:
                 out.append(PendingTrigger(target.ref, ability, chars.controller, chars, counters=item.id,
-                                          reason=f"{chars.name} became the target of {item.name}"))
+                                          reason=f"{chars.name} became the target of {item.name}",
+                                          rules=(rules.WARD,)))
     return out
 
 
@@ -165,7 +172,8 @@ def put_on_stack(game: Game) -> bool:
         return False
     waiting, state.pending_triggers = state.pending_triggers, []
     parts: list[str] = []
-    cited: list[rules.Cite] = [rules.TRIGGERS_WAIT, rules.TRIGGER_TO_STACK, rules.TRIGGER_CONTROLLER]
+    cited: list[rules.Cite] = [r for p in waiting for r in p.rules]
+    cited += [rules.TRIGGERS_WAIT, rules.TRIGGER_TO_STACK, rules.TRIGGER_CONTROLLER]
     defaulted = False
     players = [state.active, state.nonactive]
     if len({p.controller for p in waiting}) > 1:
@@ -195,8 +203,6 @@ def put_on_stack(game: Game) -> bool:
         order = " then ".join(names)
         how = " (default: in the order they triggered)" if len(mine) > 1 and not wanted else ""
         parts.append(f"{player} puts {order} on the stack{how}")
-    if any(p.ability.kind == "ward" for p in waiting):
-        cited.append(rules.WARD)
     text = "Triggered abilities go on the stack as a player would receive priority: " + "; ".join(parts) + \
         ". The last one put on the stack resolves first."
     game.record(DEFAULT if defaulted else TURN_BASED, text, [*cited, rules.STACK_ORDER])

@@ -50,7 +50,9 @@ TOP_KEYS = {
     "expect": "the [expect] table", "until": "a step name (where the replay stops; default \"cleanup\")",
     "until_turn": "a turn number",
 }
-PLAYER_KEYS = {"life": "an integer", "poison": "an integer", "library": "a number of cards or a list of card ids",
+PLAYER_KEYS = {"life": "an integer", "poison": "an integer",
+               "mana": "{ colour = amount } in the mana pool at the start",
+               "library": "a number of cards or a list of card ids",
                "hand": "a list of card ids", "graveyard": "a list of card ids", "exile": "a list of card ids"}
 CARD_KEYS = {
     "id": "a unique id (default: the name)", "name": "the card name", "owner": "a player", "controller": "a player",
@@ -268,6 +270,12 @@ class _Loader:
             spec.poison = r.typed(table.get("poison", 0), (*path, "poison"), int, "an integer (0 or more)")
             if spec.poison < 0:
                 raise r.error((*path, "poison"), "poison is negative", "an integer (0 or more)")
+            pool = r.typed(table.get("mana", {}), (*path, "mana"), dict, PLAYER_KEYS["mana"])
+            for mana, amount in pool.items():
+                self._value("mana", mana, (*path, "mana"))
+                if r.typed(amount, (*path, "mana"), int, "an amount of mana") < 0:
+                    raise r.error((*path, "mana"), f"{amount} {mana} mana", "0 or more")
+            spec.mana = {m: n for m, n in pool.items() if n}
 
     def _cards(self, value: Any, players: list[PlayerSpec]) -> list[CardSpec]:
         r = self.r
@@ -410,12 +418,15 @@ class _Loader:
         return value
 
     def _card(self, value: Any, path: KeyPath) -> str:
+        """A card id of [[cards]], or "token-N": the Nth token created during the replay."""
+        if isinstance(value, str) and re.fullmatch(r"token-\d+", value):
+            return value
         if not isinstance(value, str) or value not in self.card_ids:
             raise self._unknown_card(value, path)
         return value
 
     def _card_or_player(self, value: Any, path: KeyPath) -> str:
-        if isinstance(value, str) and value in self.players:
+        if isinstance(value, str) and (value in self.players or re.fullmatch(r"token-\d+", value)):
             return value
         if not isinstance(value, str) or value not in self.card_ids:
             close = difflib.get_close_matches(str(value), [*self.card_ids, *self.players], n=1)

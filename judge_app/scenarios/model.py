@@ -46,6 +46,7 @@ class PlayerSpec:
     hand: list[str] = field(default_factory=list)
     graveyard: list[str] = field(default_factory=list)
     exile: list[str] = field(default_factory=list)
+    mana: dict[str, int] = field(default_factory=dict)  # the mana pool at the start
 
 
 @dataclass

@@ -55,7 +55,8 @@ def build_game(scenario: Scenario) -> Game:
     players = {}
     for spec in scenario.players:
         players[spec.name] = Player(name=spec.name, life=spec.life, poison=spec.poison, library=list(spec.library),
-                                    hand=list(spec.hand), graveyard=list(spec.graveyard), exile=list(spec.exile))
+                                    hand=list(spec.hand), graveyard=list(spec.graveyard), exile=list(spec.exile),
+                                    mana_pool=dict(spec.mana))
     state = GameState(players=players, turn=scenario.turn, active=scenario.active, step=scenario.step)
     for card in scenario.cards:
         state.objects[card.id] = GameObject(
@@ -144,8 +145,18 @@ def run(scenario: Scenario) -> Outcome:
     return outcome
 
 
+def _missing(game: Game, action: ActionSpec) -> list[str]:
+    """Tokens named by the action ("token-2") that the replay hasn't created."""
+    refs = [v for v in action.params.values() if isinstance(v, str)]
+    refs += [x for v in action.params.values() if isinstance(v, list) for x in v if isinstance(x, str)]
+    return [r for r in refs if r.startswith("token-") and r not in game.state.objects]
+
+
 def _replay(game: Game, scenario: Scenario, action: ActionSpec) -> str | None:
     where = f"{scenario.path}:{action.line}"
+    missing = _missing(game, action)
+    if missing:
+        return f"{where}: no {', '.join(missing)} was created by this point of the replay"
     try:
         _DO[action.do](game, action)
     except IllegalAction as exc:
@@ -175,7 +186,9 @@ def actual_value(game: Game, what: str, subject: str) -> Any:
         return dict(state.players[subject].mana_pool)
     if what == "stack":
         return [item.name for item in reversed(state.stack)]
-    obj = state.objects[subject]
+    obj = state.objects.get(subject)
+    if obj is None:
+        return "not created"
     if what == "zone":
         return obj.zone
     if what == "damage":
