@@ -210,18 +210,21 @@ def counter(game: Game, item_id: str, unless: str, by: str) -> Result:
     target = find(game, item_id)
     if target is None:
         return f"{by}: there is nothing to counter any more", []
+    why = ""
     if unless:
         player = target.controller
-        if player not in game.choices.decline_to_pay:
+        if player in game.choices.decline_to_pay:
+            why = f"{player} chooses not to pay {unless}, so "
+        else:
             try:
                 changes, text, cited = mana.payment(game, player, unless, None, f"{by}")
             except IllegalAction:
-                pass
+                why = f"{player} can't pay {unless}, so "
             else:
                 game.perform(*changes)
                 return f"{text} (default: a player who can pay does), so {target.name} isn't countered", cited
     game.perform(*leave_stack(game, target, "graveyard", "countered"))
-    return f"{target.name} is countered" + (" and put into its owner's graveyard" if target.kind == "spell" else ""), \
+    return f"{why}{target.name} is countered" + (" and put into its owner's graveyard" if target.kind == "spell" else ""), \
         [rules.COUNTER, rules.COUNTER_NO_REFUND]
 
 
