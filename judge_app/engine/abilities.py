@@ -94,6 +94,10 @@ class Ability:
     def __str__(self) -> str:
         return self.text
 
+    def shown(self, name: str) -> str:
+        """The text with the object's own name back in place of "~"."""
+        return self.text.replace("~", name)
+
 
 @dataclass(frozen=True, slots=True)
 class Change:

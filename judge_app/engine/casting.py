@@ -192,8 +192,9 @@ def activate(game: Game, player: str, source: str, index: int, chosen: list[str]
     if ability.kind == "mana":
         _mana_ability(game, player, source, ability, changes, paid)
         return
-    item = StackItem(id=state.new_id("ability"), kind="activated", source=source, controller=player, text=ability.text,
-                     name=f"{chars.name}'s ability", source_chars=chars, effect=ability.effect)
+    item = StackItem(id=state.new_id("ability"), kind="activated", source=source, controller=player,
+                     text=ability.shown(chars.name), name=f"{chars.name}'s ability", source_chars=chars,
+                     effect=ability.effect)
     item.targets = _choose_targets(game, ability.effect, chosen, player, chars, item.id, item.name)
     if item.targets:
         cited += [rules.CAST_TARGETS, rules.TARGETED_ACTIVATED]
@@ -207,7 +208,7 @@ def activate(game: Game, player: str, source: str, index: int, chosen: list[str]
     game.perform(StackPush(item), *payment, *changes)
     costs = "; ".join([*([text] if text else []), *paid])
     response = f" in response to {describe(game, state.stack[-2])}" if len(state.stack) > 1 else ""
-    _after(game, player, item, f"{player} activates {describe(game, item)}{response} (\"{ability.text}\")"
+    _after(game, player, item, f"{player} activates {describe(game, item)}{response} (\"{ability.shown(chars.name)}\")"
            + (f", paying {costs}" if costs else "") + ". It is on the stack.",
            [*cited, rules.ACTIVATE_AS_CAST, *pay_rules, *([rules.IN_RESPONSE] if response else [])])
 
@@ -217,11 +218,12 @@ def _mana_ability(game: Game, player: str, source: str, ability: Any, changes: l
     from judge_app.engine import effects
     from judge_app.engine.stack import StackItem as Item
 
+    chars = game.chars(source)
     game.perform(*changes)
-    item = Item(id="mana", kind="activated", source=source, controller=player, text=ability.text,
-                name=game.name(source), source_chars=game.chars(source), effect=ability.effect)
+    item = Item(id="mana", kind="activated", source=source, controller=player, text=ability.shown(chars.name),
+                name=game.name(source), source_chars=chars, effect=ability.effect)
     lines, cited = effects.perform(game, item, set())
-    game.record(ACTION, f"{player} activates {game.name(source)}'s mana ability (\"{ability.text}\"), paying "
+    game.record(ACTION, f"{player} activates {game.name(source)}'s mana ability (\"{item.text}\"), paying "
                 f"{', '.join(paid)}: {'; '.join(lines)}. It doesn't use the stack.",
                 [rules.MANA_ABILITY, rules.MANA_ABILITY_NO_STACK, *cited, rules.PRIORITY_AFTER_ACTION])
     turn.give_priority(game, player)

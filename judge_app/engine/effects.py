@@ -224,8 +224,8 @@ def counter(game: Game, item_id: str, unless: str, by: str) -> Result:
                 game.perform(*changes)
                 return f"{text} (default: a player who can pay does), so {target.name} isn't countered", cited
     game.perform(*leave_stack(game, target, "graveyard", "countered"))
-    return f"{why}{target.name} is countered" + (" and put into its owner's graveyard" if target.kind == "spell" else ""), \
-        [rules.COUNTER, rules.COUNTER_NO_REFUND]
+    where = " and put into its owner's graveyard" if target.kind == "spell" else ""
+    return f"{why}{target.name} is countered{where}", [rules.COUNTER, rules.COUNTER_NO_REFUND]
 
 
 # --- continuous effects -------------------------------------------------------------------------------------

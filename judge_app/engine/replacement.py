@@ -79,7 +79,8 @@ def _options(game: Game, a: Assignment, combat: bool, used: set[str]) -> list[_O
     if a.recipient in state.objects:
         for oid, ability in _statics(game, "prevent all"):
             if oid == a.recipient:
-                out.append(_Option(oid, f"{game.name(oid)} ({ability.text.rstrip('.')})", state.objects[oid].timestamp,
+                text = ability.shown(game.chars(oid).name).rstrip(".")
+                out.append(_Option(oid, f"{game.name(oid)} ({text})", state.objects[oid].timestamp,
                                    prevents_all=True))
     for shield in state.shields:
         recipient_ok = shield.recipient == a.recipient and (
@@ -166,7 +167,8 @@ def replace_events(game: Game, changes: tuple[Event, ...]) -> list[Event]:
         if isinstance(change, ZoneChange) and change.from_zone == "battlefield" and change.to_zone == "graveyard":
             for oid, ability in _statics(game, "die exile"):
                 if (ability.affects == "all" and game.chars(change.object).is_creature) or oid == change.object:
-                    game.record(NOTE, f"{game.name(change.object)} would die; {game.name(oid)} (\"{ability.text}\") "
+                    shown = ability.shown(game.chars(oid).name)
+                    game.record(NOTE, f"{game.name(change.object)} would die; {game.name(oid)} (\"{shown}\") "
                                 "replaces that: it is exiled instead, and the event it replaced never happens.",
                                 [rules.REPLACEMENT_INSTEAD, rules.REPLACED_EVENT, rules.DIES])
                     change = dataclasses.replace(change, to_zone="exile", how=f"{change.how}, exiled instead")
@@ -185,7 +187,7 @@ def entering(game: Game, oid: str) -> tuple[list[Event], list[str], list[rules.C
     for ability in chars.abilities_of("replacement"):
         if ability.word == "enters tapped":
             events.append(StatusChange(oid, True))
-            notes.append(f"it enters tapped (\"{ability.text}\")")
+            notes.append(f"it enters tapped (\"{ability.shown(chars.name)}\")")
             cited += [rules.REPLACEMENT_ENTERS, rules.ENTERS_REPLACEMENT]
         elif ability.word == "enters with counters":
             events.append(CounterChange(oid, "+1/+1", ability.value))

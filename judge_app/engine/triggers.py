@@ -212,14 +212,15 @@ def put_on_stack(game: Game) -> bool:
 def _describe(game: Game, item: StackItem, pending: PendingTrigger) -> str:
     from judge_app.engine.stack import describe
 
-    return f"{describe(game, item)} ({pending.reason}: \"{pending.ability.text}\")"
+    return f"{describe(game, item)} ({pending.reason}: \"{pending.ability.shown(pending.source_chars.name)}\")"
 
 
 def _item(game: Game, pending: PendingTrigger) -> StackItem | None:
     state = game.state
     name = f"{pending.source_chars.name}'s {'ward ' if pending.ability.kind == 'ward' else ''}ability"
     item = StackItem(id=state.new_id("ability"), kind="triggered", source=pending.source, controller=pending.controller,
-                     text=pending.ability.text, name=name, source_chars=pending.source_chars, effect=pending.effect,
+                     text=pending.ability.shown(pending.source_chars.name), name=name,
+                     source_chars=pending.source_chars, effect=pending.effect,
                      trigger=pending.ability.trigger, it=pending.it, that_player=pending.that_player,
                      counters=pending.counters, unless=pending.ability.cost.mana if pending.ability.cost else "")
     if item.effect is None or not item.effect.targets:

@@ -245,7 +245,8 @@ def begin_step(game: Game, step: Step) -> None:
     if found:
         state.pending_triggers += found
         game.record(TURN_BASED, "Abilities trigger as the step begins: " + "; ".join(
-            f"{p.source_chars.name} (\"{p.ability.text}\")" for p in found) + ".", [rules.TRIGGER_STEP])
+            f"{p.source_chars.name} (\"{p.ability.shown(p.source_chars.name)}\")" for p in found) + ".",
+            [rules.TRIGGER_STEP])
     give_priority(game)
 
 
