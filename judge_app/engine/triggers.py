@@ -123,7 +123,10 @@ def _pending(game: Game, source: str, ability: Ability, it: str | None = None, t
 
 def _condition_ok(game: Game, pending: PendingTrigger) -> bool:
     condition = pending.ability.trigger.condition if pending.ability.trigger else None
-    if condition is None or condition_holds(game, pending.controller, condition):
+    if condition is None:
+        return True
+    if condition_holds(game, pending.controller, condition):
+        pending.rules = (*pending.rules, rules.INTERVENING_IF)
         return True
     game.record(TURN_BASED, f"{pending.source_chars.name}'s ability doesn't trigger: {pending.reason}, but its "
                 f"condition \"{condition.text}\" is false.", [rules.INTERVENING_IF])

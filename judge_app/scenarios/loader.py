@@ -303,6 +303,7 @@ class _Loader:
                                     Characteristics(name=f"{player.name}'s card {n}", types=frozenset({"sorcery"})))
                     specs.append(spec)
                     player.library.append(card_id)
+                    self.card_ids[card_id] = self.r.lines.line((*path, "library"))
             else:
                 player.library = self._zone_list(table, "library", player, specs)
             for zone in ("hand", "graveyard", "exile"):
