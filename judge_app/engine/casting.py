@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge_app.engine import mana, rules, targets, triggers, turn
+from judge_app.engine.effecttext import Effect, TargetSpec
 from judge_app.engine.errors import IllegalAction
 from judge_app.engine.events import CounterChange, Event, LifeChange, StackPush, StatusChange, ZoneChange
 from judge_app.engine.stack import StackItem, describe
@@ -20,7 +21,6 @@ from judge_app.engine.state import NO_PRIORITY_STEPS, STACK, Step
 from judge_app.engine.trace import ACTION, PRIORITY
 
 if TYPE_CHECKING:
-    from judge_app.engine.effecttext import Effect
     from judge_app.engine.game import Game
 
 MAIN_PHASES = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
@@ -98,6 +98,10 @@ def cast(game: Game, player: str, card: str, chosen: list[str], sources: list[st
     cited = [rules.CAST_PROPOSE, rules.STACK_CAST]
     if "Aura" in chars.subtypes:  # 303.4a: an Aura spell targets what it can enchant
         item.targets = _aura_target(game, chars, chosen, player)
+        enchant = chars.abilities_of("enchant")
+        quality = enchant[0].quality if enchant else None
+        noun = quality.value if quality is not None and quality.kind == "type" else "permanent"
+        item.effect = Effect((TargetSpec(noun, text=f"target {noun}"),), (), "")
         cited.append(rules.AURA_TARGET)
     else:
         item.targets = _choose_targets(game, effect, chosen, player, chars, item_id, chars.name)
@@ -179,7 +183,7 @@ def activate(game: Game, player: str, source: str, index: int, chosen: list[str]
     if cost.tap:
         if obj.tapped:
             raise IllegalAction(f"{chars.name} is tapped: its {{T}} cost can't be paid", rules.PAY_COST_RESOURCES)
-        if chars.is_creature and not obj.controlled_since_turn_start and not chars.has("haste"):
+        if chars.is_creature and game.newly_controlled(source) and not chars.has("haste"):
             raise IllegalAction(f"{chars.name} hasn't been under {player}'s control since their most recent turn "
                                 "began, so its {T} abilities can't be activated", rules.ACTIVATE_TAP_SICKNESS)
         changes.append(StatusChange(source, True))

@@ -304,10 +304,10 @@ def _become_color(p: _Parser, m: re.Match[str], s: str) -> None:
           "addition to its other types.")
 def _become_type(p: _Parser, m: re.Match[str], s: str) -> None:
     subject = _same_target(p, m.group(1))
-    duration = _duration(m, 11)
+    duration = _duration(m, 10)
     types = frozenset(m.group(6).lower().split())
     subtypes = tuple(m.group(5).split())
-    p.add("type", subject, s, types=types, subtypes=subtypes, in_addition=bool(m.group(10)), duration=duration)
+    p.add("type", subject, s, types=types, subtypes=subtypes, in_addition=bool(m.group(9)), duration=duration)
     if m.group(4).strip():
         p.add("color", subject, s, colors=frozenset(m.group(4).split()), duration=duration)
     power, toughness = (m.group(2), m.group(3)) if m.group(2) else (m.group(7), m.group(8))

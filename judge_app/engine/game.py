@@ -58,6 +58,12 @@ class Game:
         """The controller: of a permanent, after control-changing effects (layer 2, 613.1b)."""
         return self.chars(object_id).controller
 
+    def newly_controlled(self, object_id: str) -> bool:
+        """302.6: its controller hasn't controlled it continuously since their most recent turn began (it
+        entered since, or a control-changing effect gave it to them)."""
+        obj = self.state.objects[object_id]
+        return not obj.controlled_since_turn_start or self.controller(object_id) != obj.controller
+
     def name(self, ref: str | None) -> str:
         if ref is None or ref in self.state.players:
             return self.state.name_of(ref)

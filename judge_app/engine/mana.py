@@ -65,7 +65,7 @@ def produces(game: Game, permanent: str) -> str | None:
     state = game.state
     obj = state.objects[permanent]
     chars = game.chars(permanent)
-    if obj.tapped or (chars.is_creature and not obj.controlled_since_turn_start and not chars.has("haste")):
+    if obj.tapped or (chars.is_creature and game.newly_controlled(permanent) and not chars.has("haste")):
         return None
     for ability in chars.abilities_of("mana"):
         cost = ability.cost

@@ -100,8 +100,8 @@ def snapshot(state: GameState) -> dict[str, Any]:
             entry["blocked"] = combat.blocked.get(oid, False)
         if combat is not None and oid in combat.blocking:
             entry["blocking"] = list(combat.blocking[oid])
-        if not obj.controlled_since_turn_start:
-            entry["summoning_sick"] = True
+        if not obj.controlled_since_turn_start or chars.controller != obj.controller:
+            entry["summoning_sick"] = True  # 302.6
         permanents.append(entry)
     stack = [{"id": item.id, "kind": item.kind, "name": item.name, "text": item.text, "controller": item.controller,
               "source": item.source, "targets": [state.name_of(t.ref) if t.ref in state.objects or t.ref in
