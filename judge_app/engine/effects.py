@@ -24,7 +24,7 @@ from judge_app.engine.events import (
     TokenCreated,
     ZoneChange,
 )
-from judge_app.engine.layers import INDEFINITE, ContinuousEffect, copiable_values
+from judge_app.engine.layers import INDEFINITE, ContinuousEffect, copiable_values, rules_applied
 from judge_app.engine.replacement import Shield, entering
 
 if TYPE_CHECKING:
@@ -269,6 +269,7 @@ def _continuous(game: Game, item: StackItem, ins: Instruction, subjects: list[st
     else:
         now = "; now " + ", ".join(f"{game.name(s)} is {game.chars(s).pt or game.chars(s).type_line}" for s in subjects)
     cited = [rules.EFFECT_TIMESTAMP, effect.rule, rules.EFFECT_DURATION]
+    cited += [r for s in subjects for r in rules_applied(game.state, s)]
     if len(subjects) > 1 or (ins.subject is not None and ins.subject.kind == "group"):
         cited.append(rules.EFFECT_SET_LOCKED)
     if ins.verb == "text":

@@ -196,6 +196,7 @@ def compute_all(state: GameState) -> dict[str, Characteristics]:
     current = {oid: _replace(state.objects[oid].printed, controller=state.objects[oid].controller)
                for oid in state.battlefield}
     fixed = [*state.effects, *counter_effects(state)]
+    applied: dict[str, list[rules.Cite]] = {oid: [] for oid in current}
     started: dict[tuple[object, ...], tuple[ContinuousEffect, list[str]]] = {}  # 613.6
     for layer in LAYER_ORDER:
         pending = [e for e in fixed if e.layer == layer]
@@ -217,11 +218,19 @@ def compute_all(state: GameState) -> dict[str, Characteristics]:
             kind = EFFECT_KINDS[effect.kind]
             for oid in affected:
                 current[oid] = kind.apply(current[oid], effect)
+                applied[oid] += [kind.rule, *((rules.CDA,) if effect.cda else ())]
     for oid, chars in current.items():
         if chars.is_planeswalker:  # 306.5c: loyalty on the battlefield is the number of loyalty counters
             current[oid] = _replace(chars, loyalty=state.objects[oid].counters.get("loyalty", 0))
     state._computed = (state.version, current)
+    state.layer_rules = {oid: list(dict.fromkeys(cites)) for oid, cites in applied.items()}
     return current
+
+
+def rules_applied(state: GameState, object_id: str) -> list[rules.Cite]:
+    """The layer rules of the effects that apply to a permanent now, in the order they applied (613.1)."""
+    compute_all(state)
+    return state.layer_rules.get(object_id, [])
 
 
 def _next(state: GameState, current: dict[str, Characteristics], pending: list[ContinuousEffect]) -> ContinuousEffect:

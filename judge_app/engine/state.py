@@ -144,6 +144,7 @@ class GameState:
     ids: dict[str, int] = field(default_factory=dict)  # last number used per prefix: "token-1", "ability-2"
     version: int = 0  # bumped by every change; keys the characteristics cache
     _computed: tuple[int, dict[str, Characteristics]] | None = field(default=None, repr=False)
+    layer_rules: dict[str, list[str]] = field(default_factory=dict, repr=False)  # the last computation's (613.1)
     dependencies: set[tuple[str, str]] = field(default_factory=set, repr=False)  # (waits, for) seen (613.8b)
 
     def next_timestamp(self) -> int:
