@@ -111,6 +111,8 @@ def _stack_problem(game: Game, spec: TargetSpec, target: Target, item_id: str | 
                        "stack", rules.TARGETED_SPELL)
     if item.id == item_id:
         return Problem("a spell or ability can't target itself", rules.TARGET_ITSELF)
+    if item.kind == "spell" and game.state.objects[item.source].incarnation != target.incarnation:
+        return Problem(f"{item.name} is a new object since it was targeted", rules.NEW_OBJECT)
     if spec.noun == "activated or triggered ability":
         return None if item.kind != "spell" else Problem(f"{item.name} is a spell, not an ability",
                                                           rules.TARGETED_SPELL)
