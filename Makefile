@@ -26,6 +26,8 @@ lint: install
 bench: install
 	$(BIN)/python benchmarks/corpus_load.py
 	$(BIN)/python benchmarks/scenario_replay.py
+	$(BIN)/python benchmarks/alignment_load.py
+	$(BIN)/python benchmarks/alignment_precision.py
 
 clean:
 	rm -rf $(VENV) *.egg-info

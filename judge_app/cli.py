@@ -12,9 +12,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from judge_app.commands import corpus, scenario
+    from judge_app.commands import align, corpus, scenario
 
-    for command in [*corpus.COMMANDS, *scenario.COMMANDS]:
+    for command in [*corpus.COMMANDS, *scenario.COMMANDS, *align.COMMANDS]:
         main.add_command(command)
 
 

@@ -1,10 +1,11 @@
-"""Shared fixtures: the real corpus, loaded once per test session."""
+"""Shared fixtures: the real corpus and its alignment, loaded once per test session."""
 
 from __future__ import annotations
 
 import pytest
 
 from judge_app import paths
+from judge_app.alignment import Alignment, load_alignment
 from judge_app.corpus import Corpus, load_corpus
 
 
@@ -17,3 +18,8 @@ def corpus() -> Corpus:
 def scenario_files() -> list:
     """The scenario library shipped in scenarios/."""
     return sorted(paths.scenarios_dir().glob("*.toml"))
+
+
+@pytest.fixture(scope="session")
+def alignment(corpus) -> Alignment:
+    return load_alignment()

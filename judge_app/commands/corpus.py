@@ -41,7 +41,8 @@ def _print_rule(corpus: Corpus, rule: Rule, indent: str = "") -> None:
 @click.argument("number")
 @doc_option()
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def rule_command(number: str, doc: str, as_json: bool) -> None:
+@click.option("--related", is_flag=True, help="List its equivalents in the other CR documents instead.")
+def rule_command(number: str, doc: str, as_json: bool, related: bool) -> None:
     """Show rule NUMBER (e.g. 702.19, "CR 702.19c") with its subrules, references and citations."""
     corpus = load_corpus()
     _known_doc(corpus, doc)
@@ -53,6 +54,11 @@ def rule_command(number: str, doc: str, as_json: bool) -> None:
             emit_json({"error": f"no rule {number} in {doc}", "did_you_mean": suggestions})
             raise SystemExit(1)
         fail(f"no rule {number!r} in {doc}.{hint}", code=1)
+    if related:
+        from judge_app.commands.align import print_related
+
+        print_related(rule, as_json)
+        return
     if as_json:
         emit_json(serialize.rule(corpus, rule, depth=99))
         return

@@ -36,24 +36,36 @@ def cache_path(data_dir: Path, key: str) -> Path:
 
 
 def load(path: Path) -> Corpus | None:
-    try:
-        with open(path, "rb") as handle:
-            corpus = pickle.load(handle)
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
-        return None
-    return corpus if isinstance(corpus, Corpus) else None
+    return read_pickle(path, Corpus)
 
 
 def store(corpus: Corpus, path: Path) -> None:
+    write_pickle(corpus, path)
+
+
+def read_pickle(path: Path, kind: type):
+    """The object pickled at `path` if it is a `kind`, else None (missing, damaged, or from old code)."""
+    try:
+        with open(path, "rb") as handle:
+            value = pickle.load(handle)
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
+        return None
+    return value if isinstance(value, kind) else None
+
+
+def write_pickle(value: object, path: Path) -> None:
+    """Write `value` to `path` ("<kind>-<key>.pickle") atomically, then delete the other keys' files
+    of the same kind beside it."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".corpus-", suffix=".tmp")
+    kind = path.name.split("-", 1)[0]
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{kind}-", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
-            pickle.dump(corpus, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
-    for old in path.parent.glob("corpus-*.pickle"):
+    for old in path.parent.glob(f"{kind}-*.pickle"):
         if old != path:
             old.unlink(missing_ok=True)
