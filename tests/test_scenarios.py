@@ -67,7 +67,8 @@ def test_the_library_covers_the_stack_triggers_replacement_and_every_layer():
                 rules.INTERVENING_IF, rules.RESOLVE_INTERVENING_IF, rules.DELAYED_ONCE, rules.TRIGGER_TARGETS,
                 rules.ORDER_EFFECTS, rules.SELF_REPLACEMENT_FIRST, rules.PREVENTION_SHIELD, rules.SKIP_STEP,
                 rules.REPLACEMENT_ENTERS_WITH, rules.REPLACEMENT_ENTERS, rules.LAYER_2, rules.LAYER_3, rules.LAYER_4,
-                rules.LAYER_5, rules.LAYER_6, rules.LAYER_7A, rules.LAYER_7B, rules.LAYER_7C, rules.COPIABLE_VALUES,
+                rules.LAYER_1A, rules.LAYER_5, rules.LAYER_6, rules.LAYER_7A, rules.LAYER_7B, rules.LAYER_7C,
+                rules.COPIABLE_VALUES,
                 rules.DEPENDENCY, rules.EFFECT_SET_LOCKED, rules.HEXPROOF, rules.SHROUD, rules.WARD, rules.FLASH,
                 rules.MANA_ABILITY, rules.LOYALTY_TIMING, rules.ACTIVATE_TAP_SICKNESS, rules.CAST_PAY,
                 rules.CREATE_TOKEN, rules.COPY]

@@ -108,7 +108,6 @@ def cast(game: Game, player: str, card: str, chosen: list[str], sources: list[st
     if item.targets:
         cited += [rules.CAST_TARGETS, rules.TARGETED_SPELL]
     payment, paid, pay_rules = mana.payment(game, player, chars.mana_cost, sources, chars.name)
-    state.objects[card].controller = player
     game.perform(ZoneChange(card, "hand", STACK, "cast", controller=player), StackPush(item), *payment)
     timing = [rules.INSTANT_TIMING if "instant" in chars.types else rules.FLASH] if instant else \
         [rules.CREATURE_TIMING if chars.is_creature else rules.SORCERY_TIMING]

@@ -337,15 +337,16 @@ def _copy_token(game: Game, item: StackItem, original: str) -> Result:
     state = game.state
     values = copiable_values(state, original)
     token = state.new_id("token")
-    game.perform(TokenCreated(token, item.controller, values.name, values))
-    state.objects[token].copy_of = original
+    game.perform(TokenCreated(token, item.controller, values.name, Characteristics(name=values.name)))
+    begin(game, Change("copy", copiable=values), [token], f"{token} is a copy of {game.name(original)} "
+          f"({item.name})", INDEFINITE, item.source)  # a copy effect, layer 1a (613.2a, 707.2)
     extra, notes, cited = entering(game, token)
     if extra:
         game.perform(*extra)
     now = game.chars(original)
     return (f"{item.controller} creates {token}, a token copy of {game.name(original)}: it copies the copiable values "
             f"({values.pt or values.type_line}), not the effects and counters that make the original {now.pt}"
-            + "".join(f"; {n}" for n in notes)), [rules.CREATE_TOKEN, rules.COPY, rules.COPIABLE_VALUES,
+            + "".join(f"; {n}" for n in notes)), [rules.CREATE_TOKEN, rules.COPY, rules.LAYER_1A, rules.COPIABLE_VALUES,
                                                   rules.TOKEN_OWNER, *cited]
 
 

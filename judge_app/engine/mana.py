@@ -138,6 +138,6 @@ def payment(game: Game, player: str, symbols: str, chosen: list[str] | None, wha
     text = (f"{player} taps {tapped}" + (" (default: untapped mana sources in battlefield order)" if defaulted else "")
             + f" and pays {symbols}" if taps else f"{player} pays {symbols} from their mana pool")
     cited = [rules.CAST_MANA_ABILITIES, rules.MANA_ABILITY, rules.MANA_ABILITY_NO_STACK] if taps else []
-    if any(game.chars(p).has("mana") is False and "land" in game.chars(p).types for p, _ in taps):
+    if any(not game.chars(p).has("mana") and "land" in game.chars(p).types for p, _ in taps):
         cited.append(rules.BASIC_LAND_MANA)
     return changes, text, [*cited, rules.CAST_PAY, rules.PAY_MANA]

@@ -84,7 +84,6 @@ class GameObject:
     timestamp: int = 0  # 613.7d
     attached_to: str | None = None
     incarnation: int = 0  # bumped by every zone change: a new object (400.7), so an old target is illegal (608.2b)
-    copy_of: str | None = None  # a token created as a copy of this object (707.2)
 
 
 @dataclass
