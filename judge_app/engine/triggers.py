@@ -200,6 +200,9 @@ def put_on_stack(game: Game) -> bool:
                 continue
             game.perform(StackPush(item))
             names.append(_describe(game, item, pending))
+            if item.choices.get("default target"):
+                names[-1] += " (default target: the first legal choice, opponent first)"
+                defaulted = True
             if item.targets:
                 cited.append(rules.TRIGGER_TARGETS)
                 state.pending_triggers += ward_triggers(game, item)
@@ -239,6 +242,7 @@ def _item(game: Game, pending: PendingTrigger) -> StackItem | None:
         if target is None:
             return None  # 603.3d: no legal target, so the ability is removed from the stack
         item.targets.append(target)
+        item.choices["default target"] = True
     return item
 
 
