@@ -22,6 +22,7 @@ from judge_app.engine.events import (
 )
 from judge_app.engine.layers import UNTIL_END_OF_TURN
 from judge_app.engine.replacement import end_of_turn, skipped
+from judge_app.engine.stack import resolve_top
 from judge_app.engine.state import NO_PRIORITY_STEPS, STEP_ORDER, Combat, Step
 from judge_app.engine.trace import DEFAULT, NOTE, PRIORITY, TURN_BASED
 
@@ -78,9 +79,6 @@ def give_priority(game: Game, player: str | None = None) -> None:
 
 def resolve_count(game: Game, count: int) -> None:
     """A scenario's "resolve": all players pass in succession, `count` times, each resolving the top object."""
-    from judge_app.engine.errors import IllegalAction
-    from judge_app.engine.stack import resolve_top
-
     if game.pending is not None:
         finish_pending(game, by_default=True)
     for _ in range(count):
@@ -94,8 +92,6 @@ def resolve_count(game: Game, count: int) -> None:
 
 def resolve_stack(game: Game) -> None:
     """All players pass each time: the stack resolves one object at a time, top first (117.4, 405.5)."""
-    from judge_app.engine.stack import resolve_top
-
     for _ in range(MAX_STEPS):
         if game.over or not game.state.stack:
             return
