@@ -31,6 +31,7 @@ bench: install
 	$(BIN)/python benchmarks/scenario_replay.py
 	$(BIN)/python benchmarks/alignment_load.py
 	$(BIN)/python benchmarks/alignment_precision.py
+	$(BIN)/python benchmarks/search_quality.py
 	$(BIN)/python benchmarks/web_pages.py
 
 clean:

@@ -1,6 +1,8 @@
 """Replay time of scenarios (targets: a typical scenario < 20 ms, the whole library < 2 s).
 
-    python benchmarks/scenario_replay.py [--runs N] [--scenario NAME]
+    python benchmarks/scenario_replay.py [--runs N] [--scenario NAME] [--stack-scenarios NAME,NAME]
+
+Typical scenarios: a combat one (part 1) and stack ones (part 2: casting, responses, triggers, layers).
 
 Replay: a loaded scenario run on a fresh game, trace with a board snapshot after every step, and its
 expectations checked. Load + replay also parses and checks the TOML file. Medians over N runs.
@@ -21,6 +23,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--scenario", default="trample-deathtouch-two-blockers")
+    parser.add_argument("--stack-scenarios", default="stack-target-becomes-illegal,dies-triggers-look-back,"
+                        "replacement-and-prevention-order,dependency-blood-moon-urborg")
     args = parser.parse_args()
 
     files = sorted(paths.scenarios_dir().glob("*.toml"))
@@ -39,6 +43,12 @@ def main() -> None:
     print(f"  replay          median {statistics.median(replay) * ms:.2f} ms  (min {min(replay) * ms:.2f}, "
           f"max {max(replay) * ms:.2f}, runs {len(replay)})  target < 20 ms")
     print(f"  load + replay   median {statistics.median(full) * ms:.2f} ms")
+    for name in args.stack_scenarios.split(","):
+        scenario = load(paths.scenarios_dir() / f"{name}.toml")
+        steps = len(run(scenario).trace.steps)
+        times = timed(lambda s=scenario: run(s), args.runs)
+        print(f"stack scenario: {name} ({steps} trace steps)  replay median {statistics.median(times) * ms:.2f} ms  "
+              f"ratio to target {statistics.median(times) / 0.020:.2f}")
     print(f"library: {len(files)} scenarios")
     print(f"  replay all      median {statistics.median(library):.3f} s  (runs {len(library)})  target < 2 s")
     print(f"  load + replay   median {statistics.median(library_full):.3f} s")

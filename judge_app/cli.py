@@ -12,9 +12,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from judge_app.commands import align, corpus, scenario, serve
+    from judge_app.commands import align, corpus, scenario, search, serve
 
-    for command in [*corpus.COMMANDS, *scenario.COMMANDS, *align.COMMANDS, *serve.COMMANDS]:
+    for command in [*corpus.COMMANDS, *scenario.COMMANDS, *align.COMMANDS, *search.COMMANDS, *serve.COMMANDS]:
         main.add_command(command)
 
 

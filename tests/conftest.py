@@ -1,4 +1,5 @@
-"""Shared fixtures: the real corpus and its alignment, loaded once per test session."""
+"""Shared fixtures: the real corpus and its alignment, loaded once per test session, and its search
+index, built once per session into a temporary data directory."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest
 from judge_app import paths
 from judge_app.alignment import Alignment, load_alignment
 from judge_app.corpus import Corpus, load_corpus
+from judge_app.search import AlignedDocuments, Engine, IndexInfo, lifecycle
 
 
 @pytest.fixture(scope="session")
@@ -23,3 +25,17 @@ def scenario_files() -> list:
 @pytest.fixture(scope="session")
 def alignment(corpus) -> Alignment:
     return load_alignment()
+
+
+@pytest.fixture(scope="session")
+def search_index(tmp_path_factory, corpus) -> IndexInfo:
+    """The full index of the real corpus, built once for the whole session (~15 s on 2 cores)."""
+    return lifecycle.ensure_index(data_dir=tmp_path_factory.mktemp("search-data"))
+
+
+@pytest.fixture(scope="session")
+def engine(search_index, corpus, alignment) -> Engine:
+    """What the app uses: the session's index, rules mapped between documents by the corpus alignment."""
+    opened = Engine(search_index.path, corpus, AlignedDocuments(alignment))
+    yield opened
+    opened.close()

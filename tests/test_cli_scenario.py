@@ -31,7 +31,7 @@ def test_run_json():
     assert data["ok"] is True
     step = next(s for s in data["trace"] if any(r["number"] == "702.19b" for r in s["rules"]))
     assert {"turn", "step", "kind", "text", "rules", "changes", "snapshot"} <= set(step)
-    assert {"number": "702.19b", "title": "Trample", "found": True} in step["rules"]
+    assert {"number": "702.19b", "doc_number": "702.19b", "title": "Trample", "found": True} in step["rules"]
 
 
 def test_run_in_spanish_shows_spanish_titles():
@@ -40,11 +40,17 @@ def test_run_in_spanish_shows_spanish_titles():
     assert "702.19b Arrollar" in result.output and "702.2c Toque mortal" in result.output
 
 
-def test_run_with_a_2019_document_says_numbers_are_not_aligned():
+def test_run_with_a_2019_document_shows_the_aligned_2019_rules():
     result = invoke("scenario", "run", TRAMPLE, "--doc", "pt-2019", "--json")
     data = json.loads(result.output)
     assert data["document"]["aligned"] is False
     assert "alignment" in data["document"]["note"]
+    rules = {r["number"]: r for step in data["trace"] for r in step["rules"]}
+    # 2026's 117 Timing and Priority was 116 in 2019; keyword rules kept their numbers.
+    assert rules["117.3a"]["doc_number"] == "116.3a" and rules["117.3a"]["title"] == "Tempo e prioridade"
+    assert rules["702.19b"]["doc_number"] == "702.19b" and rules["702.19b"]["title"] == "Atropelar"
+    text = invoke("scenario", "run", TRAMPLE, "--doc", "pt-2019").output
+    assert "117.3a (= 116.3a)" in text
 
 
 def test_failed_expectation_exits_1(tmp_path):

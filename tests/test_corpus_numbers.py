@@ -10,6 +10,10 @@ def test_any_usual_spelling_normalises():
     assert numbers.normalise("regla 510") == "510"
     assert numbers.normalise("702") == "702"
     assert numbers.normalise("section 5") == "5"
+    assert numbers.normalise("reglas 613.7") == "613.7"  # plurals: "regla" must not match first
+    assert numbers.normalise("rules 702.19") == "702.19"
+    assert numbers.normalise("r. 509.1") == numbers.normalise("r.509.1") == "509.1"
+    assert numbers.normalise("cr702.19") == "702.19"
 
 
 def test_not_numbers_are_refused():

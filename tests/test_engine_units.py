@@ -39,10 +39,15 @@ def test_templates(text, kinds):
     assert [a.kind for a in parse_abilities(text, "Grizzly Bears")] == kinds
 
 
-def test_unsupported_text_is_refused_not_ignored():
+@pytest.mark.parametrize("text, piece", [
+    ("Flying\nWhenever this creature becomes tapped, draw a card.", "Whenever ~ becomes tapped"),
+    ("When this creature enters, scry 1.", "scry 1"),
+    ("At the beginning of your upkeep, if you control an artifact, draw a card.", "if you control an artifact"),
+])
+def test_unsupported_text_is_refused_not_ignored(text, piece):
     with pytest.raises(UnsupportedText) as info:
-        parse_abilities("Flying\nWhenever this creature attacks, draw a card.")
-    assert info.value.piece == "Whenever this creature attacks, draw a card."
+        parse_abilities(text)
+    assert info.value.piece == piece
 
 
 def test_type_line_and_colours():

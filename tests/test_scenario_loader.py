@@ -53,9 +53,9 @@ def test_bad_power_toughness_names_its_line():
 
 
 def test_unsupported_ability_text_is_named():
-    err = error_of(BASE + 'text = "When this creature enters, draw a card."\n')
+    err = error_of(BASE + 'text = "When this creature enters, scry 1."\n')
     assert err.line == 14
-    assert "unsupported ability text 'When this creature enters, draw a card.'" in err.problem
+    assert "unsupported ability text 'scry 1'" in err.problem
     assert "Flying" in err.expected
 
 

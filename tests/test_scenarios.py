@@ -59,3 +59,18 @@ def test_the_library_covers_every_keyword_and_state_based_action():
                  rules.PROTECTION_TARGET, rules.TRAMPLE_NO_BLOCKERS, rules.DEATHTOUCH_LETHAL, rules.DRAW_ALL_LOSE,
                  rules.FIRST_STRIKE_DAMAGE_STEP, rules.CLEANUP_DAMAGE_AND_EFFECTS, rules.MANA_EMPTIES):
         assert rule in cited, f"{rule} is cited by no scenario"
+
+
+def test_the_library_covers_the_stack_triggers_replacement_and_every_layer():
+    cited = {n for path in LIBRARY for n in run(load(path)).trace.cited()}
+    part_two = [rules.RESOLVE_TARGETS, rules.IN_RESPONSE, rules.COUNTER, rules.TRIGGER_APNAP, rules.LOOK_BACK,
+                rules.INTERVENING_IF, rules.RESOLVE_INTERVENING_IF, rules.DELAYED_ONCE, rules.TRIGGER_TARGETS,
+                rules.ORDER_EFFECTS, rules.SELF_REPLACEMENT_FIRST, rules.PREVENTION_SHIELD, rules.SKIP_STEP,
+                rules.REPLACEMENT_ENTERS_WITH, rules.REPLACEMENT_ENTERS, rules.LAYER_2, rules.LAYER_3, rules.LAYER_4,
+                rules.LAYER_1A, rules.LAYER_5, rules.LAYER_6, rules.LAYER_7A, rules.LAYER_7B, rules.LAYER_7C,
+                rules.COPIABLE_VALUES,
+                rules.DEPENDENCY, rules.EFFECT_SET_LOCKED, rules.HEXPROOF, rules.SHROUD, rules.WARD, rules.FLASH,
+                rules.MANA_ABILITY, rules.LOYALTY_TIMING, rules.ACTIVATE_TAP_SICKNESS, rules.CAST_PAY,
+                rules.CREATE_TOKEN, rules.COPY]
+    missing = [r for r in part_two if r not in cited]
+    assert not missing, f"cited by no scenario: {missing}"

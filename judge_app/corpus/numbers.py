@@ -17,7 +17,7 @@ CHAPTER_RE = re.compile(r"^[1-9]$")
 
 # What a user may type: "CR 702.19c", "702.19C", "rule 702.19.", "r. 702.19", "702".
 _QUERY_PREFIX = re.compile(
-    r"^\s*(?:(?:cr|c\.r\.|rule|rules|regra|regras|regla|reglas|r\.?|section|seção|secao|sección|seccion)\s*)?",
+    r"^\s*(?:(?:cr|c\.r\.|rules?|regras?|reglas?|r\.?|sections?|seção|secao|sección|seccion)(?=[\s\d])\s*)?",
     re.IGNORECASE,
 )
 _QUERY_NUMBER = re.compile(r"^(?P<section>[1-9]\d{2})(?:\.(?P<rule>\d{1,3})(?P<letter>[a-z])?)?\.?$", re.I)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from judge_app.engine.keywords import SIMPLE_KEYWORDS
 
@@ -75,18 +75,47 @@ class Quality:
 
 @dataclass(frozen=True, slots=True)
 class Ability:
-    """One ability of an object. `kind` is a keyword ("flying", "protection", "landwalk") or a template kind."""
+    """One ability of an object. `kind` is a keyword ("flying", "protection", "landwalk") or a template kind:
+    "static" (continuous effects, `changes`), "cda" (characteristic-defining, 604.3), "spell" (an instant's or
+    sorcery's effect), "triggered" (`trigger` and `effect`), "activated" (`cost` and `effect`), "mana" (an
+    activated mana ability, 605.1a), "replacement" (`word` names which, 614), "ward" (`cost`, 702.21a)."""
 
     kind: str
     text: str
     quality: Quality | None = None  # protection, landwalk, enchant
-    power: int = 0  # static "gets +N/+M"
-    toughness: int = 0
-    affects: str = ""  # static abilities: "enchanted", "equipped", "yours", "others"
-    grants: tuple[Ability, ...] = field(default_factory=tuple)  # static "has …"
+    affects: str = ""  # static abilities: "enchanted", "equipped", "yours", "others", "all", "lands" …
+    changes: tuple[Change, ...] = field(default_factory=tuple)  # static abilities: what they do, by layer
+    effect: Any = None  # effecttext.Effect: what a spell, activated or triggered ability does
+    trigger: Any = None  # triggers.Trigger
+    cost: Any = None  # mana.Cost
+    word: str = ""  # which replacement effect, or the counter kind of "enters with"
+    value: int = 0
 
     def __str__(self) -> str:
         return self.text
+
+    def shown(self, name: str) -> str:
+        """The text with the object's own name back in place of "~"."""
+        return self.text.replace("~", name)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What a continuous effect does to each object it affects (611, 613): its kind (registered with
+    `layers.effect_kind`, which gives its layer) and its values."""
+
+    kind: str
+    power: int = 0
+    toughness: int = 0
+    abilities: tuple[Ability, ...] = ()
+    types: frozenset[str] = frozenset()
+    subtypes: tuple[str, ...] = ()
+    colors: frozenset[str] = frozenset()
+    in_addition: bool = True  # type-changing: added to the old types, or replacing them (205.1)
+    count: str = ""  # a characteristic-defining ability: what the power and toughness are equal to (604.3)
+    words: tuple[str, ...] = ()  # text-changing: the word replaced and its replacement (612)
+    controller: str = ""  # control-changing (613.1b)
+    copiable: Any = None  # copy effect: the copiable values taken (707.2)
 
 
 class UnsupportedText(ValueError):
@@ -123,9 +152,15 @@ def supported_summary() -> str:
     return "; ".join(t.example for t in TEMPLATES)
 
 
-def parse_abilities(text: str, card_name: str = "") -> list[Ability]:
-    """Every ability in `text`, in order. Raises `UnsupportedText` on the first piece no template matches."""
+def parse_abilities(text: str, card_name: str = "", spell: bool = False) -> list[Ability]:
+    """Every ability in `text`, in order. Raises `UnsupportedText` on the first piece no template matches.
+
+    For an instant or sorcery (`spell`), lines that are no other ability are its spell ability, read
+    together as one effect (its instructions, in order, 608.2c)."""
+    from judge_app.engine.effecttext import parse_effect
+
     out: list[Ability] = []
+    spell_lines: list[str] = []
     text = re.sub(r"\s*\([^)]*\)", "", text)  # reminder text
     for raw_line in text.splitlines():
         line = raw_line.strip()
@@ -137,17 +172,24 @@ def parse_abilities(text: str, card_name: str = "") -> list[Ability]:
             out.extend(found)
             continue
         pieces = [(piece, _match(piece, whole_line=False)) for piece in _keyword_items(line)]
+        if spell and not all(f for _, f in pieces):
+            spell_lines.append(line)
+            continue
         for piece, found in pieces:
             if found is None:  # name the whole line unless it is a keyword list with one unknown item
                 raise UnsupportedText(piece if any(f for _, f in pieces) else raw_line.strip(), text)
             out.extend(found)
+    if spell_lines:
+        joined = " ".join(spell_lines)
+        out.append(Ability("spell", joined, effect=parse_effect(joined)))
     return out
 
 
 def _own_name(line: str, card_name: str) -> str:
     if card_name:
         line = re.sub(re.escape(card_name), "~", line, flags=re.IGNORECASE)
-    return re.sub(r"\bthis (creature|permanent)\b", "~", line, flags=re.IGNORECASE)
+    return re.sub(r"\bthis (creature|permanent|spell|land|artifact|enchantment|token)\b", "~", line,
+                  flags=re.IGNORECASE)
 
 
 def _keyword_items(line: str) -> list[str]:
@@ -237,8 +279,9 @@ def _equip(match: re.Match[str], text: str) -> list[Ability]:
 
 
 _WHO = {"enchanted creature": "enchanted", "equipped creature": "equipped",
-        "creatures you control": "yours", "other creatures you control": "others"}
-_WHO_RE = "|".join(_WHO)
+        "creatures you control": "yours", "other creatures you control": "others", "all creatures": "all",
+        "creatures your opponents control": "opponents", "all other creatures": "all others"}
+_WHO_RE = "|".join(sorted(_WHO, key=len, reverse=True))
 _PT_RE = r"([+-]\d+)/([+-]\d+)"
 
 
@@ -246,18 +289,48 @@ _PT_RE = r"([+-]\d+)/([+-]\d+)"
           rf"({_WHO_RE}) gets? {_PT_RE}(?: and (?:has|have) (.+?))?\.?",
           "Enchanted creature gets +2/+2 [and has flying]. Creatures you control get +1/+1.", whole_line=True)
 def _static_pt(match: re.Match[str], text: str) -> list[Ability]:
-    grants = _granted(match.group(4), text) if match.group(4) else ()
-    return [Ability("static", text, power=int(match.group(2)), toughness=int(match.group(3)),
-                    affects=_WHO[match.group(1).lower()], grants=grants)]
+    changes = [Change("modify power/toughness", power=int(match.group(2)), toughness=int(match.group(3)))]
+    if match.group(4):
+        changes.insert(0, Change("add abilities", abilities=keyword_list(match.group(4), text)))
+    return [Ability("static", text, affects=_WHO[match.group(1).lower()], changes=tuple(changes))]
 
 
-@template("static abilities", rf"({_WHO_RE}) (?:has|have) (.+?)\.?",
+@template("static abilities", rf"({_WHO_RE}) (?:has|have) (?!base power)(.+?)\.?",
           "Equipped creature has first strike. Other creatures you control have vigilance.", whole_line=True)
 def _static_grant(match: re.Match[str], text: str) -> list[Ability]:
-    return [Ability("static", text, affects=_WHO[match.group(1).lower()], grants=_granted(match.group(2), text))]
+    change = Change("add abilities", abilities=keyword_list(match.group(2), text))
+    return [Ability("static", text, affects=_WHO[match.group(1).lower()], changes=(change,))]
 
 
-def _granted(keywords: str, text: str) -> tuple[Ability, ...]:
+@template("static base P/T", rf"({_WHO_RE}) (?:has|have) base power and toughness (\d+)/(\d+)\.?",
+          "Enchanted creature has base power and toughness 0/1.", whole_line=True)
+def _static_set_pt(match: re.Match[str], text: str) -> list[Ability]:
+    change = Change("set power/toughness", power=int(match.group(2)), toughness=int(match.group(3)))
+    return [Ability("static", text, affects=_WHO[match.group(1).lower()], changes=(change,))]
+
+
+@template("static loses all abilities", rf"({_WHO_RE}) loses? all abilities\.?", "Enchanted creature loses all "
+          "abilities.", whole_line=True)
+def _static_lose_all(match: re.Match[str], text: str) -> list[Ability]:
+    return [Ability("static", text, affects=_WHO[match.group(1).lower()], changes=(Change("remove all abilities"),))]
+
+
+@template("static colour", rf"({_WHO_RE}) (?:is|are) ({'|'.join(COLORS)})\.?", "All creatures are black.",
+          whole_line=True)
+def _static_color(match: re.Match[str], text: str) -> list[Ability]:
+    change = Change("set colors", colors=frozenset({match.group(2).lower()}))
+    return [Ability("static", text, affects=_WHO[match.group(1).lower()], changes=(change,))]
+
+
+@template("static type", rf"({_WHO_RE}) (?:is|are) (?:an? )?(artifacts?|enchantments?) in addition to (?:its|their) "
+          r"other types\.?", "Creatures you control are artifacts in addition to their other types.", whole_line=True)
+def _static_type(match: re.Match[str], text: str) -> list[Ability]:
+    change = Change("type", types=frozenset({match.group(2).lower().rstrip("s")}))
+    return [Ability("static", text, affects=_WHO[match.group(1).lower()], changes=(change,))]
+
+
+def keyword_list(keywords: str, text: str) -> tuple[Ability, ...]:
+    """"flying and first strike", "flying, vigilance, and trample" → the keyword abilities, or `UnsupportedText`."""
     items = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+(?!from)", keywords) if p.strip()]
     out: list[Ability] = []
     for item in items:
@@ -266,3 +339,6 @@ def _granted(keywords: str, text: str) -> tuple[Ability, ...]:
             raise UnsupportedText(item, text)
         out.extend(found)
     return tuple(out)
+
+
+from judge_app.engine import abilitytext  # noqa: E402, F401  (registers the part-2 templates)

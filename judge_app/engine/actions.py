@@ -12,14 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from judge_app.engine import rules, sba, turn
-from judge_app.engine.abilities import Ability
+from judge_app.engine.abilities import Ability, Change
 from judge_app.engine.damage import Assignment, deal_damage
 from judge_app.engine.errors import IllegalAction
 from judge_app.engine.events import (
     Attachment,
     CounterChange,
     DrewFromEmptyLibrary,
-    EffectBegins,
     Event,
     LifeChange,
     ManaChange,
@@ -77,10 +76,9 @@ def check_target(game: Game, source: str | None, target: str) -> None:
 
 def _effect(game: Game, kind: str, target: str, description: str, duration: str, source: str | None,
             **values) -> ContinuousEffect:
-    effect = ContinuousEffect(kind, game.state.next_timestamp(), description, affected=(target,), source=source,
-                              duration=duration, **values)
-    game.perform(EffectBegins(effect))
-    return effect
+    from judge_app.engine.effects import begin
+
+    return begin(game, Change(kind, **values), [target], description, duration, source)
 
 
 def _duration_text(duration: str) -> str:

@@ -26,6 +26,7 @@ class Characteristics:
     toughness: int | None = None
     loyalty: int | None = None
     abilities: tuple[Ability, ...] = field(default_factory=tuple)
+    controller: str = ""  # on the battlefield: from layer 2 (613.1b); not a characteristic, carried along for it
 
     def has(self, kind: str) -> bool:
         return any(a.kind == kind for a in self.abilities)

@@ -56,7 +56,7 @@ def declare_attackers(game: Game, declarations: list[tuple[str, str | None]], by
             game.perform(StatusChange(attacker, True))
             parts.append(f"{chars.name} attacks {game.name(target)} and becomes tapped")
             cited.append(rules.ATTACKERS_TAP)
-        if chars.has("haste") and not state.objects[attacker].controlled_since_turn_start:
+        if chars.has("haste") and game.newly_controlled(attacker):
             parts[-1] += " (it has haste, so it can attack the turn it came under its controller's control)"
             cited += [rules.SUMMONING_SICKNESS, rules.HASTE]
         if target != defender:
@@ -88,7 +88,7 @@ def _check_can_attack(game: Game, attacker: str) -> None:
                             rules.ATTACKERS_CHOSEN)
     if obj.tapped:
         raise IllegalAction(f"{name} can't attack: it is tapped", rules.ATTACKERS_CHOSEN)
-    if not obj.controlled_since_turn_start and not chars.has("haste"):
+    if game.newly_controlled(attacker) and not chars.has("haste"):
         raise IllegalAction(f"{name} can't attack: {state.active} hasn't controlled it continuously since the turn "
                             f"began and it doesn't have haste", rules.SUMMONING_SICKNESS, rules.ATTACKERS_CHOSEN)
     if chars.has("defender"):

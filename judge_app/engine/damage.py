@@ -12,8 +12,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from judge_app.engine import rules
+from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.events import CounterChange, DamageDealt, DamageMarked, Event, LifeChange
 from judge_app.engine.keywords import protection_from
+from judge_app.engine.replacement import modify_damage
 
 if TYPE_CHECKING:
     from judge_app.engine.game import Game
@@ -26,6 +28,7 @@ class Assignment:
     source: str
     recipient: str
     amount: int
+    instead: tuple[str, int] | None = None  # a self-replacement: (land type you control, amount instead) (614.15)
 
 
 @dataclass
@@ -37,16 +40,22 @@ class DamageReport:
     events: list[Event]
 
 
-def deal_damage(game: Game, assignments: list[Assignment], combat: bool) -> DamageReport:
-    """Deal every assignment simultaneously (510.2 for combat damage) and return what happened."""
+def deal_damage(game: Game, assignments: list[Assignment], combat: bool,
+                source_chars: Characteristics | None = None) -> DamageReport:
+    """Deal every assignment simultaneously (510.2 for combat damage) and return what happened. `source_chars`
+    stands in for a source that isn't on the battlefield (a spell, or last known information, 608.2b)."""
     state = game.state
+
+    def chars_of(source: str) -> Characteristics:
+        return source_chars if source_chars is not None and not state.on_battlefield(source) else game.chars(source)
+
     lines: list[str] = []
     cited: list[rules.Cite] = [rules.COMBAT_DAMAGE if combat else rules.NONCOMBAT_DAMAGE, rules.DAMAGE_PROCESS]
     dealt: list[Assignment] = []
     for a in assignments:
         if a.amount <= 0:
             continue
-        source = game.chars(a.source)
+        source = chars_of(a.source)
         if a.recipient in state.objects:
             protection = protection_from(game.chars(a.recipient), source)
             if protection:
@@ -55,12 +64,16 @@ def deal_damage(game: Game, assignments: list[Assignment], combat: bool) -> Dama
                 cited += [rules.DAMAGE_PREVENTED_STEP, rules.PROTECTION_DAMAGE, rules.PREVENTION]
                 continue
         dealt.append(a)
+    dealt, more_lines, more_rules = modify_damage(game, dealt, combat)
+    if more_lines:
+        lines += more_lines
+        cited += [rules.DAMAGE_PREVENTED_STEP, *more_rules]
 
     changes: list[Event] = []
     life_before = {name: p.life for name, p in state.players.items()}
     gained: dict[str, int] = {}
     for a in dealt:
-        source = game.chars(a.source)
+        source = chars_of(a.source)
         deathtouch = source.has("deathtouch")
         changes.append(DamageDealt(a.source, a.recipient, a.amount, combat, deathtouch))
         target_name = game.name(a.recipient)
@@ -99,7 +112,7 @@ def deal_damage(game: Game, assignments: list[Assignment], combat: bool) -> Dama
         if source.has("lifelink"):
             gained[a.source] = gained.get(a.source, 0) + a.amount
     for source_id, amount in gained.items():  # one life gain event per source (702.15e)
-        controller = game.controller(source_id)
+        controller = game.controller(source_id) if state.on_battlefield(source_id) else chars_of(source_id).controller
         changes.append(LifeChange(controller, amount, life_before[controller]))
         life_before[controller] += amount
         lines.append(f"{game.name(source_id)} has lifelink: {controller} gains {amount} life")

@@ -11,7 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from judge_app.engine.state import GONE, GameResult, GameState, Player
+from judge_app.engine.state import GONE, STACK, GameObject, GameResult, GameState, Player
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +40,8 @@ class ZoneChange(Event):
     to_zone: str
     how: str  # "destroyed", "put", "exiled", "sacrificed", "drawn", "discarded", "returned", "ceased to exist"
 
+    controller: str = ""  # who controls it on the battlefield or the stack (default: its owner, 110.2)
+
     def apply(self, state: GameState) -> None:
         obj = state.objects[self.object]
         owner = state.players[obj.owner]
@@ -48,15 +50,16 @@ class ZoneChange(Event):
             state.battlefield.append(self.object)
             obj.timestamp = state.next_timestamp()
             obj.controlled_since_turn_start = False
-        elif self.to_zone != GONE:
+        elif self.to_zone not in (GONE, STACK):
             owner.zone(self.to_zone).append(self.object)
         obj.zone = self.to_zone
+        obj.incarnation += 1
         obj.tapped = False
         obj.damage = 0
         obj.dealt_deathtouch_damage = False
         obj.counters = {}
         obj.attached_to = None
-        obj.controller = obj.owner
+        obj.controller = self.controller or obj.owner
         if state.combat is not None:
             _leave_combat(state, self.object)
 
@@ -64,7 +67,7 @@ class ZoneChange(Event):
 def _remove(state: GameState, owner: Player, object_id: str, zone: str) -> None:
     if zone == "battlefield":
         state.battlefield.remove(object_id)
-    elif zone != GONE:
+    elif zone not in (GONE, STACK):
         owner.zone(zone).remove(object_id)
 
 
@@ -268,6 +271,71 @@ class GameOver(Event):
 
     def apply(self, state: GameState) -> None:
         state.result = self.result
+
+
+@dataclass(frozen=True, slots=True)
+class TokenCreated(Event):
+    """A token enters the battlefield under its creator's control (111.2, 701.7a), with a new timestamp."""
+
+    kind: ClassVar[str] = "token created"
+    object: str
+    owner: str
+    name: str
+    printed: Any  # Characteristics
+
+    def apply(self, state: GameState) -> None:
+        state.objects[self.object] = GameObject(self.object, self.owner, self.owner, "battlefield", self.printed,
+                                                token=True, controlled_since_turn_start=False,
+                                                timestamp=state.next_timestamp())
+        state.battlefield.append(self.object)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": self.kind, "object": self.object, "owner": self.owner, "name": self.name}
+
+
+@dataclass(frozen=True, slots=True)
+class StackPush(Event):
+    """A spell or ability becomes the topmost object on the stack (405.2)."""
+
+    kind: ClassVar[str] = "onto the stack"
+    item: Any  # stack.StackItem
+
+    def apply(self, state: GameState) -> None:
+        state.stack.append(self.item)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": self.kind, "item": self.item.id, "text": self.item.text, "controller": self.item.controller}
+
+
+@dataclass(frozen=True, slots=True)
+class StackPop(Event):
+    """A spell or ability leaves the stack: it resolved, was countered, or did nothing."""
+
+    kind: ClassVar[str] = "off the stack"
+    item: str
+    why: str
+
+    def apply(self, state: GameState) -> None:
+        state.stack = [i for i in state.stack if i.id != self.item]
+
+
+@dataclass(frozen=True, slots=True)
+class ShieldChange(Event):
+    """A prevention or replacement effect of a resolved spell begins, is used up in part, or ends (615.7)."""
+
+    kind: ClassVar[str] = "shield"
+    shield: Any  # replacement.Shield, or None when it ends
+    old: Any = None
+
+    def apply(self, state: GameState) -> None:
+        if self.old is not None:
+            state.shields = [s for s in state.shields if s is not self.old]
+        if self.shield is not None:
+            state.shields.append(self.shield)
+
+    def to_json(self) -> dict[str, Any]:
+        now = self.shield.describe() if self.shield is not None else None
+        return {"event": self.kind, "shield": now, "was": self.old.describe() if self.old is not None else None}
 
 
 def perform(state: GameState, *events: Event) -> list[Event]:

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from judge_app.engine import combat, events, turn
+from judge_app.engine import casting, combat, events, turn
 from judge_app.engine.characteristics import Characteristics
-from judge_app.engine.layers import characteristics
+from judge_app.engine.layers import characteristics, compute_all
+from judge_app.engine.replacement import replace_events
 from judge_app.engine.state import GameState, Step
 from judge_app.engine.trace import Trace, TraceStep, snapshot
+from judge_app.engine.triggers import detect
 
 
 @dataclass
@@ -29,7 +31,12 @@ class Choices:
     engine applies the documented default and says so in the trace."""
 
     legend_rule_keep: list[str] = field(default_factory=list)  # 704.5j; default: the newest permanent
-    discard: list[str] = field(default_factory=list)  # 514.1; default: the cards last put into the hand
+    discard: list[str] = field(default_factory=list)  # 514.1, 701.9a; default: the cards last put into the hand
+    trigger_order: dict[str, list[str]] = field(default_factory=dict)  # 603.3b: player → sources, first = bottom
+    trigger_targets: dict[str, list[str]] = field(default_factory=dict)  # 603.3d: source → targets
+    replacement_order: dict[str, list[str]] = field(default_factory=dict)  # 616.1: player → effect sources
+    decline_to_pay: list[str] = field(default_factory=list)  # players who don't pay "unless … pays" (default: pay)
+    sacrifice: list[str] = field(default_factory=list)  # permanents chosen to sacrifice (default: the oldest)
 
 
 class Game:
@@ -48,8 +55,14 @@ class Game:
         return characteristics(self.state, object_id)
 
     def controller(self, object_id: str) -> str:
-        """The controller (layer 2 in part 2; part 1 has no control-changing effects)."""
-        return self.state.objects[object_id].controller
+        """The controller: of a permanent, after control-changing effects (layer 2, 613.1b)."""
+        return self.chars(object_id).controller
+
+    def newly_controlled(self, object_id: str) -> bool:
+        """302.6: its controller hasn't controlled it continuously since their most recent turn began (it
+        entered since, or a control-changing effect gave it to them)."""
+        obj = self.state.objects[object_id]
+        return not obj.controlled_since_turn_start or self.controller(object_id) != obj.controller
 
     def name(self, ref: str | None) -> str:
         if ref is None or ref in self.state.players:
@@ -70,8 +83,13 @@ class Game:
     # --- changes and their record ------------------------------------------------------------------
 
     def perform(self, *changes: events.Event) -> list[events.Event]:
-        done = events.perform(self.state, *changes)
+        """Apply changes as replacement effects modify them (614), then find what they trigger (603.2), looking
+        back in time for permanents that left the battlefield (603.10a)."""
+        leaving = any(isinstance(c, events.ZoneChange) and c.from_zone == "battlefield" for c in changes)
+        before = dict(compute_all(self.state)) if leaving else {}
+        done = events.perform(self.state, *replace_events(self, changes))
         self._events.extend(done)
+        self.state.pending_triggers += detect(self, done, before)
         return done
 
     def record(self, kind: str, text: str, rule_numbers: list[str] | tuple[str, ...]) -> TraceStep:
@@ -108,6 +126,21 @@ class Game:
         turn.reach_pending(self, Step.DECLARE_BLOCKERS)
         combat.declare_blockers(self, blocks)
         turn.finish_pending(self)
+
+    def cast(self, player: str, card: str, targets: list[str] | None = None, mana: list[str] | None = None,
+             choices: dict | None = None) -> None:
+        casting.cast(self, player, card, targets or [], mana, choices)
+
+    def activate(self, player: str, source: str, ability: int = 1, targets: list[str] | None = None,
+                 mana: list[str] | None = None) -> None:
+        casting.activate(self, player, source, ability, targets or [], mana)
+
+    def play_land(self, player: str, card: str) -> None:
+        casting.play_land(self, player, card)
+
+    def resolve(self, count: int = 1) -> None:
+        """All players pass in succession `count` times: the top object resolves each time (117.4, 608.1)."""
+        turn.resolve_count(self, count)
 
     def combat_damage(self, assignments: dict[str, dict[str, int]] | None = None) -> None:
         turn.reach_pending(self, Step.COMBAT_DAMAGE)

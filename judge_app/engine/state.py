@@ -14,8 +14,12 @@ from judge_app.engine.characteristics import Characteristics
 
 if TYPE_CHECKING:
     from judge_app.engine.layers import ContinuousEffect
+    from judge_app.engine.replacement import Shield
+    from judge_app.engine.stack import StackItem
+    from judge_app.engine.triggers import DelayedTrigger, PendingTrigger
 
-ZONES = ("library", "hand", "battlefield", "graveyard", "exile")  # the stack and command zone come with part 2
+ZONES = ("library", "hand", "battlefield", "graveyard", "exile")  # a player's zones, and the battlefield
+STACK = "stack"  # a spell's zone while it is cast and until it resolves (405)
 GONE = "gone"  # a token that ceased to exist (111.7)
 
 
@@ -79,6 +83,7 @@ class GameObject:
     controlled_since_turn_start: bool = True  # 302.6
     timestamp: int = 0  # 613.7d
     attached_to: str | None = None
+    incarnation: int = 0  # bumped by every zone change: a new object (400.7), so an old target is illegal (608.2b)
 
 
 @dataclass
@@ -127,12 +132,27 @@ class GameState:
     effects: list[ContinuousEffect] = field(default_factory=list)
     timestamp: int = 0
     result: GameResult | None = None
+    stack: list[StackItem] = field(default_factory=list)  # bottom first (405.2)
+    priority: str | None = None  # the player who has priority, or None while no one does (117)
+    passed: set[str] = field(default_factory=set)  # players who passed in succession since the last action (117.4)
+    pending_triggers: list[PendingTrigger] = field(default_factory=list)  # triggered, not yet on the stack (603.3)
+    delayed: list[DelayedTrigger] = field(default_factory=list)  # delayed triggered abilities waiting (603.7)
+    shields: list[Shield] = field(default_factory=list)  # prevention and replacement effects of resolved spells
+    lands_played: int = 0  # this turn (305.2)
+    loyalty_activated: set[str] = field(default_factory=set)  # permanents whose loyalty ability was used this turn
+    ids: dict[str, int] = field(default_factory=dict)  # last number used per prefix: "token-1", "ability-2"
     version: int = 0  # bumped by every change; keys the characteristics cache
     _computed: tuple[int, dict[str, Characteristics]] | None = field(default=None, repr=False)
+    layer_rules: dict[str, list[str]] = field(default_factory=dict, repr=False)  # the last computation's (613.1)
+    dependencies: set[tuple[str, str]] = field(default_factory=set, repr=False)  # (waits, for) seen (613.8b)
 
     def next_timestamp(self) -> int:
         self.timestamp += 1
         return self.timestamp
+
+    def new_id(self, prefix: str) -> str:
+        self.ids[prefix] = self.ids.get(prefix, 0) + 1
+        return f"{prefix}-{self.ids[prefix]}"
 
     def opponent(self, name: str) -> str:
         return next(p for p in self.players if p != name)

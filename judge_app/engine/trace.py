@@ -1,6 +1,6 @@
 """The trace of a replay: ordered steps, each with when it happened, what happened, the rules that made it so,
-the state changes (events) and a snapshot of the board afterwards. Plain data with a JSON form, so the
-terminal, JSON and (later) web renderers all read the same thing.
+the state changes (events) and a snapshot of the board afterwards (players, permanents, and the stack, top
+first). Plain data with a JSON form, so the terminal, JSON and web renderers all read the same thing.
 """
 
 from __future__ import annotations
@@ -77,9 +77,13 @@ def snapshot(state: GameState) -> dict[str, Any]:
         obj = state.objects[oid]
         chars = characteristics(state, oid)
         entry: dict[str, Any] = {
-            "id": oid, "name": chars.name, "controller": obj.controller, "type": chars.type_line,
+            "id": oid, "name": chars.name, "controller": chars.controller, "type": chars.type_line,
             "tapped": obj.tapped,
         }
+        if chars.colors:
+            entry["colors"] = sorted(chars.colors)
+        if obj.token:
+            entry["token"] = True
         if chars.pt is not None:
             entry["pt"] = chars.pt
             entry["damage"] = obj.damage
@@ -96,9 +100,13 @@ def snapshot(state: GameState) -> dict[str, Any]:
             entry["blocked"] = combat.blocked.get(oid, False)
         if combat is not None and oid in combat.blocking:
             entry["blocking"] = list(combat.blocking[oid])
-        if not obj.controlled_since_turn_start:
-            entry["summoning_sick"] = True
+        if not obj.controlled_since_turn_start or chars.controller != obj.controller:
+            entry["summoning_sick"] = True  # 302.6
         permanents.append(entry)
-    return {"turn": state.turn, "active": state.active, "step": state.step.value, "players": players,
-            "battlefield": permanents,
+    stack = [{"id": item.id, "kind": item.kind, "name": item.name, "text": item.text, "controller": item.controller,
+              "source": item.source, "targets": [state.name_of(t.ref) if t.ref in state.objects or t.ref in
+                                                 state.players else t.ref for t in item.targets]}
+             for item in reversed(state.stack)]
+    return {"turn": state.turn, "active": state.active, "step": state.step.value, "priority": state.priority,
+            "players": players, "battlefield": permanents, "stack": stack,
             "result": state.result.describe() if state.result else None}

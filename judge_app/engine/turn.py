@@ -1,15 +1,17 @@
 """Turn structure (500–514): steps in order, their turn-based actions (703), priority (117.3–117.5) and cleanup.
 
-Priority is simplified but explicit: there is no stack yet (part 2), so a step with priority ends when
-the active player, then the other, pass in succession (117.3d, 117.4, 500.2); effects a scenario
-applies happen while a player has priority, after which state-based actions are checked again (117.5).
+Before a player receives priority, state-based actions are performed and triggered abilities are put on
+the stack, repeatedly, until neither happens (117.5, 603.3b). A step ends when all players pass in
+succession with the stack empty (117.4, 500.2); moving on with objects on the stack means all pass
+each time, so they resolve one by one, top first (405.5). "At the beginning of" abilities trigger as
+a step begins (603.2b); a step an effect skips never happens (614.10).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from judge_app.engine import combat, rules, sba
+from judge_app.engine import combat, rules, sba, triggers
 from judge_app.engine.errors import IllegalAction
 from judge_app.engine.events import (
     DamageRemoved,
@@ -19,8 +21,10 @@ from judge_app.engine.events import (
     ZoneChange,
 )
 from judge_app.engine.layers import UNTIL_END_OF_TURN
+from judge_app.engine.replacement import end_of_turn, skipped
+from judge_app.engine.stack import resolve_top
 from judge_app.engine.state import NO_PRIORITY_STEPS, STEP_ORDER, Combat, Step
-from judge_app.engine.trace import DEFAULT, PRIORITY, TURN_BASED
+from judge_app.engine.trace import DEFAULT, NOTE, PRIORITY, TURN_BASED
 
 if TYPE_CHECKING:
     from judge_app.engine.game import Game
@@ -56,9 +60,42 @@ def start(game: Game) -> None:
         give_priority(game)
 
 
-def give_priority(game: Game) -> None:
-    """Before a player receives priority, state-based actions are checked until none apply (117.5, 704.3)."""
-    sba.check(game)
+def give_priority(game: Game, player: str | None = None) -> None:
+    """Before a player receives priority: state-based actions until none apply (704.3), then triggered
+    abilities onto the stack, and again, until neither happens (117.5, 603.3b). Then `player` (by default the
+    active player, 117.3a–b) has priority."""
+    state = game.state
+    for _ in range(sba.MAX_CHECKS):
+        sba.check(game)
+        if game.over or not triggers.put_on_stack(game):
+            break
+    state.priority = None if game.over else (player or state.active)
+    for waits, before in sorted(state.dependencies):
+        game.note_once(("dependency", waits, before), NOTE,
+                       f"Dependency: \"{waits}\" depends on \"{before}\" (applying that one changes whether it "
+                       "exists or what it applies to), so it waits and applies after it, whatever their timestamps.",
+                       [rules.DEPENDENCY, rules.DEPENDS_ON, rules.DEPENDENT_WAITS])
+
+
+def resolve_count(game: Game, count: int) -> None:
+    """A scenario's "resolve": all players pass in succession, `count` times, each resolving the top object."""
+    if game.pending is not None:
+        finish_pending(game, by_default=True)
+    for _ in range(count):
+        if game.over:
+            return
+        if not game.state.stack:
+            raise IllegalAction("the stack is empty: if all players pass now, the step ends instead",
+                                rules.ALL_PASS)
+        resolve_top(game)
+
+
+def resolve_stack(game: Game) -> None:
+    """All players pass each time: the stack resolves one object at a time, top first (117.4, 405.5)."""
+    for _ in range(MAX_STEPS):
+        if game.over or not game.state.stack:
+            return
+        resolve_top(game)
 
 
 def advance(game: Game) -> None:
@@ -69,6 +106,9 @@ def advance(game: Game) -> None:
         finish_pending(game, by_default=True)
         if game.over:
             return
+    resolve_stack(game)
+    if game.over:
+        return
     end_step(game)
     begin_step(game, next_step(game))
 
@@ -176,6 +216,12 @@ def begin_step(game: Game, step: Step) -> None:
         return
     state.step = step
     state.touch()
+    skip = skipped(game, state.active, step.value) if step is Step.DRAW else None
+    if skip is not None:
+        game.record(TURN_BASED, f"The {step.label} is skipped (\"{skip.text}\"): it never happens, and nothing in it "
+                    "takes place.", [rules.REPLACEMENT_SKIP, rules.SKIP_STEP])
+        begin_step(game, next_step(game))
+        return
     if step is Step.BEGINNING_OF_COMBAT:
         state.combat = Combat()
     if step is Step.DRAW:
@@ -191,6 +237,12 @@ def begin_step(game: Game, step: Step) -> None:
     if step in CHOICE_STEPS:
         game.pending = step
         return
+    found = triggers.at_step(game, "beginning of combat" if step is Step.BEGINNING_OF_COMBAT else step.value)
+    if found:
+        state.pending_triggers += found
+        game.record(TURN_BASED, "Abilities trigger as the step begins: " + "; ".join(
+            f"{p.source_chars.name} (\"{p.ability.shown(p.source_chars.name)}\")" for p in found) + ".",
+            [rules.TRIGGER_STEP])
     give_priority(game)
 
 
@@ -201,10 +253,13 @@ def _new_turn(game: Game) -> None:
     state.active = state.nonactive
     state.step = Step.UNTAP
     state.combat = None
-    for obj in state.permanents(state.active):
+    state.lands_played = 0
+    state.loyalty_activated = set()
+    mine = [o for o in state.permanents() if game.controller(o.id) == state.active]
+    for obj in mine:
         obj.controlled_since_turn_start = True  # 302.6: controlled continuously since the turn began
     state.touch()
-    tapped = [o.id for o in state.permanents(state.active) if o.tapped]
+    tapped = [o.id for o in mine if o.tapped]
     game.perform(*(StatusChange(oid, False) for oid in tapped))
     untapped = ", ".join(game.name(oid) for oid in tapped) or "nothing (no tapped permanents)"
     game.record(TURN_BASED, f"Turn {state.turn} begins; {state.active} is the active player. Untap step: "
@@ -240,7 +295,7 @@ def _cleanup(game: Game) -> None:
     damaged = [(o.id, o.damage) for o in state.permanents() if o.damage]
     game.perform(*(DamageRemoved(oid, amount) for oid, amount in damaged))
     ending = [e for e in state.effects if e.duration == UNTIL_END_OF_TURN]
-    game.perform(*(EffectEnds(e.description, e.timestamp) for e in ending))
+    game.perform(*(EffectEnds(e.description, e.timestamp) for e in ending), *end_of_turn(game))
     parts = []
     if damaged:
         parts.append("damage is removed from " + ", ".join(f"{game.name(oid)} ({amount})" for oid, amount in damaged))

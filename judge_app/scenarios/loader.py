@@ -50,7 +50,9 @@ TOP_KEYS = {
     "expect": "the [expect] table", "until": "a step name (where the replay stops; default \"cleanup\")",
     "until_turn": "a turn number",
 }
-PLAYER_KEYS = {"life": "an integer", "poison": "an integer", "library": "a number of cards or a list of card ids",
+PLAYER_KEYS = {"life": "an integer", "poison": "an integer",
+               "mana": "{ colour = amount } in the mana pool at the start",
+               "library": "a number of cards or a list of card ids",
                "hand": "a list of card ids", "graveyard": "a list of card ids", "exile": "a list of card ids"}
 CARD_KEYS = {
     "id": "a unique id (default: the name)", "name": "the card name", "owner": "a player", "controller": "a player",
@@ -64,10 +66,18 @@ EXPECT_KEYS = {
     "life": "{ player = life }", "poison": "{ player = counters }", "zone": "{ card = zone }",
     "pt": "{ card = \"P/T\" }", "damage": "{ card = damage marked }", "counters": "{ card = { kind = number } }",
     "loyalty": "{ card = loyalty }", "tapped": "{ card = true/false }", "attached": "{ card = card id or false }",
-    "has": "{ card = [keywords] }", "mana": "{ player = { colour = amount } } (the whole pool)",
+    "has": "{ card = [keywords] }", "lacks": "{ card = [keywords it must not have] }",
+    "controller": "{ card = player }", "type": "{ card = \"type line\" }", "colors": "{ card = [colours] }",
+    "stack": "a list of the names on the stack, top first ([] for empty)",
+    "mana": "{ player = { colour = amount } } (the whole pool)",
     "result": RESULTS, "rules": "a list of rule numbers, in the order cited",
 }
-CHOICE_KEYS = {"legend_rule_keep": "a list of card ids", "discard": "a list of card ids"}
+CHOICE_KEYS = {"legend_rule_keep": "a list of card ids", "discard": "a list of card ids",
+               "trigger_order": "{ player = [source card ids, first put on the stack first] }",
+               "trigger_targets": "{ source card id = [targets] }",
+               "replacement_order": "{ player = [effect source card ids, first applied first] }",
+               "decline_to_pay": "a list of players who don't pay \"unless … pays\" costs",
+               "sacrifice": "a list of card ids chosen when a player sacrifices"}
 
 # action → its keys: key → (value kind, required)
 _TARGETED = {"target": ("card", True), "source": ("card", False)}
@@ -95,6 +105,12 @@ ACTIONS: dict[str, dict[str, tuple[str, bool]]] = {
     "draw": {"player": ("player", True), "count": ("int", False)},
     "add mana": {"player": ("player", True), "mana": ("mana", True), "amount": ("int", False)},
     "concede": {"player": ("player", True)},
+    "cast": {"card": ("card", True), "player": ("player", False), "targets": ("targets", False),
+             "mana": ("cards", False), "words": ("words", False)},
+    "activate": {"card": ("card", True), "player": ("player", False), "ability": ("int", False),
+                 "targets": ("targets", False), "mana": ("cards", False)},
+    "resolve": {"count": ("int", False)},
+    "play land": {"card": ("card", True), "player": ("player", False)},
     "check": {k: ("expect", False) for k in EXPECT_KEYS if k != "rules"},
 }
 MANA = ("white", "blue", "black", "red", "green", "colorless")
@@ -198,6 +214,7 @@ class _Loader:
                 r.string_list(choices.get("legend_rule_keep", []), ("choices", "legend_rule_keep"), "card ids")]
         discard = [self._card(c, ("choices", "discard")) for c in
                    r.string_list(choices.get("discard", []), ("choices", "discard"), "card ids")]
+        extra = self._more_choices(choices)
         actions = self._actions(data.get("actions", []))
         expect = r.table(data.get("expect", {}), ("expect",), EXPECT_KEYS, "[expect]")
         expectations = self._expectations(expect, ("expect",))
@@ -211,7 +228,27 @@ class _Loader:
                         active=active, step=step, players=players, cards=cards, actions=actions,
                         expectations=expectations, expected_rules=expected_rules,
                         expected_rules_line=r.lines.line(("expect", "rules")), until=until, until_turn=until_turn,
-                        legend_rule_keep=keep, discard=discard)
+                        legend_rule_keep=keep, discard=discard, **extra)
+
+    def _more_choices(self, choices: dict[str, Any]) -> dict[str, Any]:
+        r = self.r
+        out: dict[str, Any] = {}
+        for key in ("trigger_order", "replacement_order"):
+            table = r.typed(choices.get(key, {}), ("choices", key), dict, CHOICE_KEYS[key])
+            out[key] = {self._player(p, ("choices", key)): [self._card(c, ("choices", key)) for c in
+                                                            r.string_list(ids, ("choices", key), "card ids")]
+                        for p, ids in table.items()}
+        table = r.typed(choices.get("trigger_targets", {}), ("choices", "trigger_targets"), dict,
+                        CHOICE_KEYS["trigger_targets"])
+        out["trigger_targets"] = {self._card(c, ("choices", "trigger_targets")): [
+            self._card_or_player(t, ("choices", "trigger_targets"))
+            for t in r.string_list(ts, ("choices", "trigger_targets"), "targets")] for c, ts in table.items()}
+        out["decline_to_pay"] = [self._player(p, ("choices", "decline_to_pay")) for p in
+                                 r.string_list(choices.get("decline_to_pay", []), ("choices", "decline_to_pay"),
+                                               "players")]
+        out["sacrifice"] = [self._card(c, ("choices", "sacrifice")) for c in
+                            r.string_list(choices.get("sacrifice", []), ("choices", "sacrifice"), "card ids")]
+        return out
 
     # --- players and cards --------------------------------------------------------------------------
 
@@ -233,6 +270,12 @@ class _Loader:
             spec.poison = r.typed(table.get("poison", 0), (*path, "poison"), int, "an integer (0 or more)")
             if spec.poison < 0:
                 raise r.error((*path, "poison"), "poison is negative", "an integer (0 or more)")
+            pool = r.typed(table.get("mana", {}), (*path, "mana"), dict, PLAYER_KEYS["mana"])
+            for mana, amount in pool.items():
+                self._value("mana", mana, (*path, "mana"))
+                if r.typed(amount, (*path, "mana"), int, "an amount of mana") < 0:
+                    raise r.error((*path, "mana"), f"{amount} {mana} mana", "0 or more")
+            spec.mana = {m: n for m, n in pool.items() if n}
 
     def _cards(self, value: Any, players: list[PlayerSpec]) -> list[CardSpec]:
         r = self.r
@@ -260,6 +303,7 @@ class _Loader:
                                     Characteristics(name=f"{player.name}'s card {n}", types=frozenset({"sorcery"})))
                     specs.append(spec)
                     player.library.append(card_id)
+                    self.card_ids[card_id] = self.r.lines.line((*path, "library"))
             else:
                 player.library = self._zone_list(table, "library", player, specs)
             for zone in ("hand", "graveyard", "exile"):
@@ -333,7 +377,7 @@ class _Loader:
             raise r.error(path, f"the planeswalker {card_id!r} has no loyalty", "loyalty = 3 or similar")
         text = r.typed(table.get("text", ""), (*path, "text"), str, "a string")
         try:
-            abilities = parse_abilities(text, name)
+            abilities = parse_abilities(text, name, spell=bool(types & {"instant", "sorcery"}))
         except UnsupportedText as exc:
             raise r.error((*path, "text"), f"unsupported ability text {exc.piece!r} (the engine can't model it yet)",
                           "text the engine supports: " + exc.args[0].split("supported: ", 1)[1]) from None
@@ -375,12 +419,15 @@ class _Loader:
         return value
 
     def _card(self, value: Any, path: KeyPath) -> str:
+        """A card id of [[cards]], or "token-N": the Nth token created during the replay."""
+        if isinstance(value, str) and re.fullmatch(r"token-\d+", value):
+            return value
         if not isinstance(value, str) or value not in self.card_ids:
             raise self._unknown_card(value, path)
         return value
 
     def _card_or_player(self, value: Any, path: KeyPath) -> str:
-        if isinstance(value, str) and value in self.players:
+        if isinstance(value, str) and (value in self.players or re.fullmatch(r"token-\d+", value)):
             return value
         if not isinstance(value, str) or value not in self.card_ids:
             close = difflib.get_close_matches(str(value), [*self.card_ids, *self.players], n=1)
@@ -492,6 +539,15 @@ class _Loader:
                 out[creature] = {self._card_or_player(k, path): r.typed(v, path, int, "an integer")
                                  for k, v in split.items()}
             return out
+        if kind == "targets":
+            return [self._card_or_player(v, path) for v in r.string_list(value, path, "a list of card ids or players")]
+        if kind == "cards":
+            return [self._card(v, path) for v in r.string_list(value, path, "a list of card ids")]
+        if kind == "words":
+            words = r.string_list(value, path, "two colour words")
+            if len(words) != 2 or any(w not in MANA[:5] for w in words):
+                raise r.error(path, f"words = {value!r}", "two colour words, such as [\"red\", \"blue\"]")
+            return words
         if kind == "damage map":
             table = r.typed(value, path, dict, "a table { recipient = damage }")
             return {self._card_or_player(k, path): r.typed(v, path, int, "an integer") for k, v in table.items()}
@@ -507,6 +563,9 @@ class _Loader:
                 continue
             key_path = (*path, what)
             line = r.lines.line(key_path)
+            if what == "stack":
+                out.append(Expectation("stack", "", r.string_list(value, key_path, "a list of names"), line))
+                continue
             if what == "result":
                 value = r.typed(value, key_path, str, RESULTS)
                 match = re.fullmatch(r"(.+) wins", value)
@@ -519,6 +578,9 @@ class _Loader:
                 if what in ("life", "poison"):
                     subject = self._player(subject, key_path)
                     r.typed(expected, key_path, int, "an integer")
+                elif what == "controller":
+                    subject = self._card(subject, key_path)
+                    expected = self._player(expected, key_path)
                 elif what == "mana":
                     subject = self._player(subject, key_path)
                     pool = r.typed(expected, key_path, dict, EXPECT_KEYS["mana"])
@@ -553,8 +615,12 @@ class _Loader:
             if value is False:
                 return None
             return self._card(value, path)
-        if what == "has":
+        if what in ("has", "lacks"):
             return [a.kind for a in parse_abilities(", ".join(r.string_list(value, path, "a list of keywords")))]
+        if what == "type":
+            return r.typed(value, path, str, "a type line such as \"Land — Mountain\"")
+        if what == "colors":
+            return sorted(parse_colors(r.string_list(value, path, "a list of colours")))
         raise AssertionError(what)
 
 
@@ -564,5 +630,6 @@ _KIND_HELP = {
     "pt": "\"P/T\"", "counter": "a counter kind such as \"+1/+1\"", "mana": "a colour or \"colorless\"",
     "abilities": "ability text such as \"flying\"", "attackers": "[\"card id\", …] or { attacker = player }",
     "blockers": "{ blocker = attacker }", "assign": "{ creature = { recipient = damage } }",
-    "damage map": "{ recipient = damage }", "expect": "an expectation",
+    "damage map": "{ recipient = damage }", "expect": "an expectation", "targets": "[\"card id or player\", …]",
+    "cards": "[\"card id\", …]", "words": "[\"red\", \"blue\"]",
 }

@@ -46,6 +46,7 @@ class PlayerSpec:
     hand: list[str] = field(default_factory=list)
     graveyard: list[str] = field(default_factory=list)
     exile: list[str] = field(default_factory=list)
+    mana: dict[str, int] = field(default_factory=dict)  # the mana pool at the start
 
 
 @dataclass
@@ -84,6 +85,11 @@ class Scenario:
     until_turn: int | None
     legend_rule_keep: list[str] = field(default_factory=list)
     discard: list[str] = field(default_factory=list)
+    trigger_order: dict[str, list[str]] = field(default_factory=dict)
+    trigger_targets: dict[str, list[str]] = field(default_factory=dict)
+    replacement_order: dict[str, list[str]] = field(default_factory=dict)
+    decline_to_pay: list[str] = field(default_factory=list)
+    sacrifice: list[str] = field(default_factory=list)
 
     @property
     def name(self) -> str:

@@ -3,8 +3,8 @@ chosen corpus document (`--doc`), in that document's language.
 
 The engine cites the 2026 numbering. `es-2026` is the translation of the same edition, so its numbers
 match. The 2019 documents (`en-2019`, `pt-2019`) number many rules differently (in 2019, 120 was
-"Drawing a Card"); until the alignment package maps 2026 numbers onto 2019 ones, the same number is
-looked up and the output says that it is unaligned.
+"Drawing a Card"), so each 2026 number is shown as the 2019 rule the alignment pairs it with
+(`judge_app.alignment`), or as having none when the rule is new since 2019.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import Any
 
+from judge_app.alignment import Alignment, load_alignment
 from judge_app.corpus import Corpus
 from judge_app.scenarios.runner import Outcome
 
@@ -21,9 +22,15 @@ ENGINE_DOC = "en-2026"
 
 @dataclass(frozen=True)
 class RuleLabel:
-    number: str
-    title: str  # the rule's title, or its nearest titled ancestor's ("Trample" for 702.19b); "" if absent
+    number: str  # as the engine cites it (2026)
+    title: str  # the shown rule's title, or its nearest titled ancestor's ("Trample" for 702.19b); "" if absent
     found: bool
+    doc_number: str | None = None  # the number of the rule shown in the chosen document, if there is one
+
+    def shown(self) -> str:
+        if self.doc_number and self.doc_number != self.number:
+            return f"{self.number} (= {self.doc_number})"
+        return self.number
 
 
 def aligned(corpus: Corpus, doc: str) -> bool:
@@ -36,18 +43,37 @@ def alignment_note(corpus: Corpus, doc: str) -> str:
     if aligned(corpus, doc):
         return ""
     return (f"Note: the engine cites the 2026 Comprehensive Rules; {doc} is the {corpus.document(doc).effective} "
-            f"edition, whose numbering differs in places. Until the alignment package lands, each 2026 number is "
-            f"shown with the {doc} rule of the same number, which may be a different rule.")
+            f"edition, whose numbering differs in places. Each 2026 number is shown with the {doc} rule the "
+            f"alignment pairs it with, as \"2026 number (= {doc} number)\".")
 
 
-def label(corpus: Corpus, doc: str, number: str) -> RuleLabel:
-    rule = corpus.rule(doc, number)
-    if rule is None:
-        return RuleLabel(number, "", False)
-    titled = rule
-    while titled is not None and not titled.title:
-        titled = corpus.parent(doc, titled.number)
-    return RuleLabel(number, titled.title if titled else "", True)
+class Labeller:
+    """Rule labels for one document, remembered per number (a trace cites the same rules often)."""
+
+    def __init__(self, corpus: Corpus, doc: str, alignment: Alignment | None = None):
+        self.corpus, self.doc = corpus, doc
+        self.alignment = None if aligned(corpus, doc) else (alignment or load_alignment())
+        self._seen: dict[str, RuleLabel] = {}
+
+    def __call__(self, number: str) -> RuleLabel:
+        if number not in self._seen:
+            self._seen[number] = self._label(number)
+        return self._seen[number]
+
+    def _label(self, number: str) -> RuleLabel:
+        target = number
+        if self.alignment is not None:
+            match = self.alignment.counterpart(ENGINE_DOC, number, self.doc)
+            if match is None:
+                return RuleLabel(number, "", False)
+            target = match.number
+        rule = self.corpus.rule(self.doc, target)
+        if rule is None:
+            return RuleLabel(number, "", False)
+        titled = rule
+        while titled is not None and not titled.title:
+            titled = self.corpus.parent(self.doc, titled.number)
+        return RuleLabel(number, titled.title if titled else "", True, rule.number)
 
 
 def _grouped(items: list[RuleLabel], doc: str) -> list[str]:
@@ -56,9 +82,9 @@ def _grouped(items: list[RuleLabel], doc: str) -> list[str]:
     for item in items:
         title = item.title if item.found else f"(not in {doc})"
         if groups and groups[-1][0] == title:
-            groups[-1][1].append(item.number)
+            groups[-1][1].append(item.shown())
         else:
-            groups.append((title, [item.number]))
+            groups.append((title, [item.shown()]))
     return [f"{', '.join(numbers)} {title}".rstrip() for title, numbers in groups]
 
 
@@ -72,16 +98,13 @@ def render_text(outcome: Outcome, corpus: Corpus, doc: str = ENGINE_DOC) -> str:
     if note:
         out += textwrap.wrap(note, 100)
     out.append("")
-    labels: dict[str, RuleLabel] = {}
+    label = Labeller(corpus, doc)
     for step in outcome.trace.steps:
         head = f"{step.index:>3}. turn {step.turn}, {step.step} · {step.kind}"
         out.append(head)
         out += textwrap.wrap(step.text, 96, initial_indent="     ", subsequent_indent="     ")
         if step.rules:
-            for number in step.rules:
-                if number not in labels:
-                    labels[number] = label(corpus, doc, number)
-            shown = _grouped([labels[n] for n in step.rules], doc)
+            shown = _grouped([label(n) for n in step.rules], doc)
             out += textwrap.wrap("rules: " + " · ".join(shown), 96, initial_indent="     ",
                                  subsequent_indent="            ")
     out.append("")
@@ -100,13 +123,11 @@ def render_text(outcome: Outcome, corpus: Corpus, doc: str = ENGINE_DOC) -> str:
 def render_json(outcome: Outcome, corpus: Corpus, doc: str = ENGINE_DOC) -> dict[str, Any]:
     scenario = outcome.scenario
     document = corpus.document(doc)
-    labels: dict[str, RuleLabel] = {}
+    label = Labeller(corpus, doc)
 
     def rule_entry(number: str) -> dict[str, Any]:
-        if number not in labels:
-            labels[number] = label(corpus, doc, number)
-        item = labels[number]
-        return {"number": item.number, "title": item.title, "found": item.found}
+        item = label(number)
+        return {"number": item.number, "doc_number": item.doc_number, "title": item.title, "found": item.found}
 
     steps = []
     for step in outcome.trace.steps:

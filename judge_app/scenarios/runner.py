@@ -55,7 +55,8 @@ def build_game(scenario: Scenario) -> Game:
     players = {}
     for spec in scenario.players:
         players[spec.name] = Player(name=spec.name, life=spec.life, poison=spec.poison, library=list(spec.library),
-                                    hand=list(spec.hand), graveyard=list(spec.graveyard), exile=list(spec.exile))
+                                    hand=list(spec.hand), graveyard=list(spec.graveyard), exile=list(spec.exile),
+                                    mana_pool=dict(spec.mana))
     state = GameState(players=players, turn=scenario.turn, active=scenario.active, step=scenario.step)
     for card in scenario.cards:
         state.objects[card.id] = GameObject(
@@ -65,7 +66,11 @@ def build_game(scenario: Scenario) -> Game:
             timestamp=state.next_timestamp(), attached_to=card.attached_to)
         if card.zone == "battlefield":
             state.battlefield.append(card.id)
-    return Game(state, Choices(legend_rule_keep=list(scenario.legend_rule_keep), discard=list(scenario.discard)))
+    choices = Choices(legend_rule_keep=list(scenario.legend_rule_keep), discard=list(scenario.discard),
+                      trigger_order=scenario.trigger_order, trigger_targets=scenario.trigger_targets,
+                      replacement_order=scenario.replacement_order, decline_to_pay=list(scenario.decline_to_pay),
+                      sacrifice=list(scenario.sacrifice))
+    return Game(state, choices)
 
 
 def _p(action: ActionSpec, key: str, default: Any = None) -> Any:
@@ -104,6 +109,12 @@ _DO: dict[str, Callable[[Game, ActionSpec], None]] = {
     "draw": lambda g, a: actions.draw(g, _p(a, "player"), _p(a, "count", 1)),
     "add mana": lambda g, a: actions.add_mana(g, _p(a, "player"), _p(a, "mana"), _p(a, "amount", 1)),
     "concede": lambda g, a: actions.concede(g, _p(a, "player")),
+    "cast": lambda g, a: g.cast(_p(a, "player") or g.state.objects[_p(a, "card")].owner, _p(a, "card"),
+                                _p(a, "targets", []), _p(a, "mana"), {"words": _p(a, "words", [])}),
+    "activate": lambda g, a: g.activate(_p(a, "player") or g.controller(_p(a, "card")), _p(a, "card"),
+                                        _p(a, "ability", 1), _p(a, "targets", []), _p(a, "mana")),
+    "resolve": lambda g, a: g.resolve(_p(a, "count", 1)),
+    "play land": lambda g, a: g.play_land(_p(a, "player") or g.state.objects[_p(a, "card")].owner, _p(a, "card")),
 }
 
 
@@ -134,8 +145,18 @@ def run(scenario: Scenario) -> Outcome:
     return outcome
 
 
+def _missing(game: Game, action: ActionSpec) -> list[str]:
+    """Tokens named by the action ("token-2") that the replay hasn't created."""
+    refs = [v for v in action.params.values() if isinstance(v, str)]
+    refs += [x for v in action.params.values() if isinstance(v, list) for x in v if isinstance(x, str)]
+    return [r for r in refs if r.startswith("token-") and r not in game.state.objects]
+
+
 def _replay(game: Game, scenario: Scenario, action: ActionSpec) -> str | None:
     where = f"{scenario.path}:{action.line}"
+    missing = _missing(game, action)
+    if missing:
+        return f"{where}: no {', '.join(missing)} was created by this point of the replay"
     try:
         _DO[action.do](game, action)
     except IllegalAction as exc:
@@ -163,7 +184,11 @@ def actual_value(game: Game, what: str, subject: str) -> Any:
         return getattr(state.players[subject], what)
     if what == "mana":
         return dict(state.players[subject].mana_pool)
-    obj = state.objects[subject]
+    if what == "stack":
+        return [item.name for item in reversed(state.stack)]
+    obj = state.objects.get(subject)
+    if obj is None:
+        return "not created"
     if what == "zone":
         return obj.zone
     if what == "damage":
@@ -179,15 +204,25 @@ def actual_value(game: Game, what: str, subject: str) -> Any:
         return chars.pt
     if what == "loyalty":
         return chars.loyalty
-    if what == "has":
+    if what in ("has", "lacks"):
         return sorted({a.kind for a in chars.abilities})
+    if what == "controller":
+        return chars.controller
+    if what == "type":
+        return chars.type_line
+    if what == "colors":
+        return sorted(chars.colors)
     raise AssertionError(what)
 
 
 def check(game: Game, expectation: Expectation, at: str) -> Check:
     actual = actual_value(game, expectation.what, expectation.subject)
-    has = expectation.what == "has"
-    ok = set(expectation.expected) <= set(actual) if has else actual == expectation.expected
+    if expectation.what == "has":
+        ok = set(expectation.expected) <= set(actual)
+    elif expectation.what == "lacks":
+        ok = not set(expectation.expected) & set(actual)
+    else:
+        ok = actual == expectation.expected
     return Check(expectation.what, expectation.subject, expectation.expected, actual, expectation.line, ok, at)
 
 

@@ -1,0 +1,153 @@
+"""Search quality and speed on the development query set, against an SQLite FTS5 baseline.
+
+    python benchmarks/search_quality.py [--runs N] [--builds N] [--verbose]
+
+Both engines index the same entries (every rule, glossary entry and guide paragraph) and answer the
+same queries (`benchmarks/search_queries.toml`), each restricted to the query's document.
+
+- Ours: `judge_app.search` (Whoosh behind query understanding; see README "Search").
+- Baseline: SQLite FTS5 from the standard library, tokenizer `unicode61 remove_diacritics 2`, default
+  `bm25()` ranking; the query's words are quoted (so no input is FTS5 syntax) and OR-ed.
+
+Prints recall@1, recall@5 and MRR per kind and overall for both; latency with a warm searcher (each
+query run `--runs` times, its median kept; then p50/p99 over the set) and the ratio between the two;
+rule-number lookups alone; and the full index build time (median of `--builds` builds).
+Targets: recall@5 ≥ 0.95, MRR ≥ 0.85; p50 ≤ 5 ms, p99 ≤ 30 ms, number lookups p50 ≤ 1 ms, build ≤ 60 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sqlite3
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from judge_app.alignment import load_alignment
+from judge_app.corpus import load_corpus
+from judge_app.search import AlignedDocuments, Engine, build_index
+from judge_app.search import evaluation as ev
+from judge_app.search.entries import GLOSSARY, RULE, entries
+
+Ranked = list[tuple[str, str]]  # ("rule", number) / ("glossary", term) / ("guide", id), best first
+LIMIT = 10
+
+
+class Fts5Baseline:
+    """The same entries in an in-memory FTS5 table."""
+
+    def __init__(self, corpus):
+        self.db = sqlite3.connect(":memory:", check_same_thread=False)
+        self.db.execute("CREATE VIRTUAL TABLE entry USING fts5(doc UNINDEXED, kind UNINDEXED, key UNINDEXED, "
+                        "number, title, text, examples, tokenize = 'unicode61 remove_diacritics 2')")
+        rows = []
+        for item in entries(corpus):
+            label = item.key
+            if item.kind == GLOSSARY:
+                label = corpus.glossary[item.doc][int(item.key)].term
+            rows.append((item.doc, item.kind, label, item.key if item.kind == RULE else "", item.title, item.text,
+                         item.examples))
+        self.db.executemany("INSERT INTO entry VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+        self.db.commit()
+
+    def search(self, query: str, doc: str) -> Ranked:
+        words = re.findall(r"\w+", query)
+        if not words:
+            return []
+        match = " OR ".join('"' + w.replace('"', '""') + '"' for w in words)
+        rows = self.db.execute("SELECT kind, key FROM entry WHERE entry MATCH ? AND doc = ? ORDER BY bm25(entry) "
+                               "LIMIT ?", (match, doc, LIMIT)).fetchall()
+        return [(kind, key) for kind, key in rows]
+
+
+def ours(engine: Engine) -> Callable[[str, str], Ranked]:
+    def search(query: str, doc: str) -> Ranked:
+        response = engine.search(query, doc=doc, limit=LIMIT)
+        return [(h.kind, h.number if h.kind == RULE else h.term or h.paragraph or "") for h in response.hits]
+    return search
+
+
+def latencies(search: Callable[[str, str], Ranked], cases: list[ev.Case], runs: int) -> list[float]:
+    """Per query, the median of `runs` timings (ms); the searcher is warmed first."""
+    for case in cases:
+        search(case.q, case.doc)
+    out = []
+    for case in cases:
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            search(case.q, case.doc)
+            times.append((time.perf_counter() - start) * 1000)
+        out.append(statistics.median(times))
+    return out
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7, help="timings per query (median kept)")
+    parser.add_argument("--builds", type=int, default=3, help="full index builds to time (median kept)")
+    parser.add_argument("--verbose", action="store_true", help="list the queries not answered first")
+    args = parser.parse_args()
+
+    corpus = load_corpus()
+    cases = ev.load_cases()
+    problems = ev.problems(cases, corpus)
+    if problems:
+        raise SystemExit("query set: " + "; ".join(problems))
+
+    with tempfile.TemporaryDirectory() as tmp:
+        builds = []
+        for _ in range(max(1, args.builds)):
+            start = time.perf_counter()
+            info = build_index(data_dir=Path(tmp))
+            builds.append(time.perf_counter() - start)
+        engine = Engine(info.path, corpus, AlignedDocuments(load_alignment()))  # as the app opens it
+        start = time.perf_counter()
+        baseline = Fts5Baseline(corpus)
+        fts_build = time.perf_counter() - start
+
+        engines = {"whoosh": ours(engine), "fts5": baseline.search}
+        ranks = {name: [case.rank(search(case.q, case.doc)) for case in cases] for name, search in engines.items()}
+        timings = {name: latencies(search, cases, args.runs) for name, search in engines.items()}
+        engine.close()
+
+    print(f"corpus: {len(cases)} queries; index of {info.entries} entries "
+          f"({len(corpus.documents)} documents)")
+    print(f"build: whoosh median {statistics.median(builds):.1f} s over {len(builds)} builds "
+          f"(min {min(builds):.1f}, max {max(builds):.1f}; target ≤ 60 s); fts5 {fts_build:.1f} s")
+    print()
+    quality = {name: ev.by_kind(cases, r) for name, r in ranks.items()}
+    print(f"{'kind':12} {'n':>4}   {'whoosh r@1':>10} {'r@5':>6} {'MRR':>6}   {'fts5 r@1':>8} {'r@5':>6} {'MRR':>6}")
+    for kind, mine in quality["whoosh"].items():
+        base = quality["fts5"][kind]
+        print(f"{kind:12} {mine.queries:4}   {mine.recall_at_1:10.3f} {mine.recall_at_5:6.3f} {mine.mrr:6.3f}   "
+              f"{base.recall_at_1:8.3f} {base.recall_at_5:6.3f} {base.mrr:6.3f}")
+    mine, base = quality["whoosh"]["overall"], quality["fts5"]["overall"]
+    print(f"ratio whoosh/fts5 overall: recall@5 {mine.recall_at_5 / (base.recall_at_5 or 1):.2f}, "
+          f"MRR {mine.mrr / (base.mrr or 1):.2f}   (targets: recall@5 ≥ 0.95, MRR ≥ 0.85)")
+    print()
+    numbers = [t for case, t in zip(cases, timings["whoosh"], strict=True) if case.kind == "number"]
+    for name, values in timings.items():
+        print(f"latency {name:6}: p50 {percentile(values, 0.5):6.2f} ms   p99 {percentile(values, 0.99):6.2f} ms   "
+              f"max {max(values):6.2f} ms   (median of {args.runs} runs per query)")
+    print(f"latency whoosh rule-number lookups: p50 {percentile(numbers, 0.5):.3f} ms (target ≤ 1 ms)")
+    w, f = timings["whoosh"], timings["fts5"]
+    print(f"ratio whoosh/fts5 latency: p50 {percentile(w, 0.5) / percentile(f, 0.5):.1f}×, "
+          f"p99 {percentile(w, 0.99) / percentile(f, 0.99):.1f}×   (targets: p50 ≤ 5 ms, p99 ≤ 30 ms)")
+    if args.verbose:
+        print()
+        for case, mine_rank, base_rank in zip(cases, ranks["whoosh"], ranks["fts5"], strict=True):
+            if mine_rank != 1:
+                print(f"  whoosh rank {mine_rank}, fts5 rank {base_rank}: [{case.kind}] {case.q!r} on {case.doc}")
+
+
+if __name__ == "__main__":
+    main()

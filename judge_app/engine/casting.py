@@ -1,0 +1,255 @@
+"""Casting spells (601), activating abilities (602) including mana (605) and loyalty (606) abilities, and
+playing lands (305.1, a special action).
+
+Everything is checked before anything changes: timing (117.1a, 302.1, 304.1, 307.1, flash 702.8a),
+targets (601.2c, 115), and whether the cost can be paid (601.2g–h); an illegal proposal leaves the game
+as it was (601.2e, 732.1). Then the card moves to the stack (601.2a), the mana abilities resolve, the
+cost is paid, and the player who cast it receives priority again (117.3c), after state-based actions and
+triggers (117.5). A player who casts while the other has priority first receives it: the other passed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge_app.engine import mana, rules, targets, triggers, turn
+from judge_app.engine.effecttext import Effect, TargetSpec
+from judge_app.engine.errors import IllegalAction
+from judge_app.engine.events import CounterChange, Event, LifeChange, StackPush, StatusChange, ZoneChange
+from judge_app.engine.stack import StackItem, describe
+from judge_app.engine.state import NO_PRIORITY_STEPS, STACK, Step
+from judge_app.engine.trace import ACTION, PRIORITY
+
+if TYPE_CHECKING:
+    from judge_app.engine.game import Game
+
+MAIN_PHASES = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
+
+
+def _priority(game: Game, player: str) -> None:
+    """`player` acts while they have priority; if the other player had it, that player passed (117.3d)."""
+    if game.pending is not None:
+        turn.finish_pending(game, by_default=True)
+    if game.over:
+        raise IllegalAction("the game is over", rules.GAME_ENDS)
+    state = game.state
+    if state.step in NO_PRIORITY_STEPS:
+        raise IllegalAction(f"no player has priority during the {state.step.value} step",
+                            rules.NO_PRIORITY_IN_UNTAP if state.step is Step.UNTAP else rules.CLEANUP_NO_PRIORITY)
+    if state.priority is not None and state.priority != player:
+        game.record(PRIORITY, f"{state.priority} passes priority; {player} receives it.", [rules.PRIORITY_PASS])
+        state.priority = player
+
+
+def _sorcery_timing(game: Game, player: str) -> str | None:
+    """Why `player` can't act at sorcery speed now (117.1a, 307.1), or None."""
+    state = game.state
+    if state.active != player:
+        return f"it isn't {player}'s turn"
+    if state.step not in MAIN_PHASES:
+        return f"it is the {game.step_label} step, not a main phase"
+    if state.stack:
+        return "the stack isn't empty"
+    return None
+
+
+def _choose_targets(game: Game, effect: Effect | None, chosen: list[str], controller: str, source_chars: Any,
+                    item_id: str, what: str) -> list[targets.Target]:
+    specs = effect.targets if effect is not None else ()
+    if len(chosen) != len(specs):
+        needed = ", ".join(s.describe() for s in specs) or "no targets"
+        raise IllegalAction(f"{what} needs {len(specs)} target(s) ({needed}); {len(chosen)} given", rules.CAST_TARGETS)
+    out = []
+    for spec, ref in zip(specs, chosen, strict=True):
+        if spec.noun == "activated or triggered ability":  # named by its source: the topmost such ability
+            ref = next((i.id for i in reversed(game.state.stack) if i.source == ref and i.kind != "spell"), ref)
+        target = targets.choose(game, ref)
+        problem = targets.problem(game, spec, target, controller, source_chars, item_id)
+        if problem is not None:
+            raise IllegalAction(f"{what} can't target {game.name(ref) if ref in game.state.objects else ref}: "
+                                f"{problem.reason}", problem.rule, rules.CAST_TARGETS)
+        out.append(target)
+    return out
+
+
+def cast(game: Game, player: str, card: str, chosen: list[str], sources: list[str] | None,
+         choices: dict[str, Any] | None = None) -> None:
+    """601.2: cast `card` from `player`'s hand with these targets, paying with `sources` (or by default)."""
+    _priority(game, player)
+    state = game.state
+    obj = state.objects[card]
+    chars = game.chars(card)
+    if obj.zone != "hand" or obj.owner != player:
+        raise IllegalAction(f"{chars.name} isn't in {player}'s hand", rules.CAST_PROPOSE)
+    if "land" in chars.types:
+        raise IllegalAction(f"{chars.name} is a land: it is played, not cast", rules.LAND_PLAY)
+    instant = "instant" in chars.types or chars.has("flash")
+    if not instant:
+        why = _sorcery_timing(game, player)
+        if why:
+            rule = rules.CREATURE_TIMING if chars.is_creature else rules.SORCERY_TIMING
+            raise IllegalAction(f"{chars.name} can't be cast now: {why}, and it is neither an instant nor has flash",
+                                rule, rules.PRIORITY_CAST_TIMING)
+    spell = chars.abilities_of("spell")
+    effect = spell[0].effect if spell else None
+    item_id = card
+    item = StackItem(id=item_id, kind="spell", source=card, controller=player, text=spell[0].text if spell else "",
+                     name=chars.name, source_chars=chars, effect=effect, choices=dict(choices or {}))
+    cited = [rules.CAST_PROPOSE, rules.STACK_CAST]
+    if "Aura" in chars.subtypes:  # 303.4a: an Aura spell targets what it can enchant
+        item.targets = _aura_target(game, chars, chosen, player)
+        enchant = chars.abilities_of("enchant")
+        quality = enchant[0].quality if enchant else None
+        noun = quality.value if quality is not None and quality.kind == "type" else "permanent"
+        item.effect = Effect((TargetSpec(noun, text=f"target {noun}"),), (), "")
+        cited.append(rules.AURA_TARGET)
+    else:
+        item.targets = _choose_targets(game, effect, chosen, player, chars, item_id, chars.name)
+    if item.targets:
+        cited += [rules.CAST_TARGETS, rules.TARGETED_SPELL]
+    payment, paid, pay_rules = mana.payment(game, player, chars.mana_cost, sources, chars.name)
+    game.perform(ZoneChange(card, "hand", STACK, "cast", controller=player), StackPush(item), *payment)
+    timing = [rules.INSTANT_TIMING if "instant" in chars.types else rules.FLASH] if instant else \
+        [rules.CREATURE_TIMING if chars.is_creature else rules.SORCERY_TIMING]
+    response = f" in response to {describe(game, state.stack[-2])}" if len(state.stack) > 1 else ""
+    text = f"{player} casts {describe(game, item)}{response}" + (f"; {paid}" if paid else "") + ". It is on the stack."
+    cited += [*timing, rules.CAST_TOTAL_COST, *pay_rules, rules.CAST_DONE]
+    if response:
+        cited.append(rules.IN_RESPONSE)
+    _after(game, player, item, text, cited)
+
+
+def _aura_target(game: Game, chars: Any, chosen: list[str], player: str) -> list[targets.Target]:
+    if len(chosen) != 1:
+        raise IllegalAction(f"{chars.name} is an Aura spell and needs one target", rules.AURA_TARGET)
+    target = targets.choose(game, chosen[0])
+    if not game.state.on_battlefield(chosen[0]):
+        raise IllegalAction(f"{chars.name} can't target {game.name(chosen[0])}: it isn't on the battlefield",
+                            rules.TARGET_PERMANENTS, rules.AURA_TARGET)
+    enchant = chars.abilities_of("enchant")
+    target_chars = game.chars(chosen[0])
+    if enchant and enchant[0].quality is not None and not enchant[0].quality.matches(target_chars):
+        raise IllegalAction(f"{chars.name} can't target {target_chars.name} ({enchant[0].text})", rules.AURA_TARGET)
+    for keyword, rule in (("shroud", rules.SHROUD), ("hexproof", rules.HEXPROOF)):
+        if target_chars.has(keyword) and (keyword == "shroud" or game.controller(chosen[0]) != player):
+            raise IllegalAction(f"{chars.name} can't target {target_chars.name}: it has {keyword}", rule)
+    return [target]
+
+
+def _after(game: Game, player: str, item: StackItem, text: str, cited: list[rules.Cite]) -> None:
+    """601.2i / 602.2b: it is cast or activated; ward triggers; the player receives priority again (117.3c)."""
+    game.state.pending_triggers += triggers.ward_triggers(game, item)
+    game.record(ACTION, text, [*cited, rules.PRIORITY_AFTER_ACTION])
+    turn.give_priority(game, player)
+
+
+def activate(game: Game, player: str, source: str, index: int, chosen: list[str], sources: list[str] | None) -> None:
+    """602.2: activate the `index`-th activated ability (1-based, mana and loyalty abilities included)."""
+    _priority(game, player)
+    state = game.state
+    if not state.on_battlefield(source):
+        raise IllegalAction(f"{game.name(source)} isn't on the battlefield", rules.ACTIVATE)
+    chars = game.chars(source)
+    abilities = [a for a in chars.abilities if a.kind in ("activated", "mana")]
+    if not 1 <= index <= len(abilities):
+        raise IllegalAction(f"{chars.name} has {len(abilities)} activated abilit{'y' if len(abilities) == 1 else 'ies'}"
+                            f"; there is no ability {index}", rules.ACTIVATE)
+    ability = abilities[index - 1]
+    if game.controller(source) != player:
+        raise IllegalAction(f"only {chars.name}'s controller, {game.controller(source)}, can activate its abilities",
+                            rules.ACTIVATE)
+    cost = ability.cost
+    cited: list[rules.Cite] = [rules.ACTIVATE, rules.PRIORITY_ACTIVATE]
+    changes: list[Event] = []
+    paid: list[str] = []
+    obj = state.objects[source]
+    if cost.loyalty is not None:
+        why = _sorcery_timing(game, player)
+        if why or source in state.loyalty_activated:
+            raise IllegalAction(f"{chars.name}'s loyalty ability can't be activated now: "
+                                f"{why or 'a loyalty ability of it was already activated this turn'}",
+                                rules.LOYALTY_TIMING)
+        if cost.loyalty < 0 and obj.counters.get("loyalty", 0) < -cost.loyalty:
+            raise IllegalAction(f"{chars.name} has {obj.counters.get('loyalty', 0)} loyalty; it can't remove "
+                                f"{-cost.loyalty}", rules.LOYALTY_COST, rules.PAY_COST_RESOURCES)
+        changes.append(CounterChange(source, "loyalty", cost.loyalty))
+        paid.append(f"{cost.loyalty:+d} loyalty")
+        cited += [rules.LOYALTY_TIMING, rules.LOYALTY_COST]
+    if cost.sorcery:
+        why = _sorcery_timing(game, player)
+        if why:
+            raise IllegalAction(f"this ability is activated only as a sorcery: {why}", rules.ACTIVATE_AS_SORCERY)
+    if cost.tap:
+        if obj.tapped:
+            raise IllegalAction(f"{chars.name} is tapped: its {{T}} cost can't be paid", rules.PAY_COST_RESOURCES)
+        if chars.is_creature and game.newly_controlled(source) and not chars.has("haste"):
+            raise IllegalAction(f"{chars.name} hasn't been under {player}'s control since their most recent turn "
+                                "began, so its {T} abilities can't be activated", rules.ACTIVATE_TAP_SICKNESS)
+        changes.append(StatusChange(source, True))
+        paid.append("{T}")
+    if cost.life:
+        if state.players[player].life < cost.life:
+            raise IllegalAction(f"{player} can't pay {cost.life} life", rules.PAY_COST_RESOURCES)
+        changes.append(LifeChange(player, -cost.life, state.players[player].life))
+        paid.append(f"{cost.life} life")
+    if ability.kind == "mana":
+        _mana_ability(game, player, source, ability, changes, paid)
+        return
+    item = StackItem(id=state.new_id("ability"), kind="activated", source=source, controller=player,
+                     text=ability.shown(chars.name), name=f"{chars.name}'s ability", source_chars=chars,
+                     effect=ability.effect)
+    item.targets = _choose_targets(game, ability.effect, chosen, player, chars, item.id, item.name)
+    if item.targets:
+        cited += [rules.CAST_TARGETS, rules.TARGETED_ACTIVATED]
+    payment, text, pay_rules = mana.payment(game, player, cost.mana, sources, item.name)
+    if cost.sacrifice:
+        changes.append(ZoneChange(source, "battlefield", "graveyard", "sacrificed"))
+        paid.append(f"sacrifices {chars.name}")
+        cited.append(rules.SACRIFICE)
+    if cost.loyalty is not None:
+        state.loyalty_activated.add(source)
+    game.perform(StackPush(item), *payment, *changes)
+    costs = "; ".join([*([text] if text else []), *paid])
+    response = f" in response to {describe(game, state.stack[-2])}" if len(state.stack) > 1 else ""
+    _after(game, player, item, f"{player} activates {describe(game, item)}{response} (\"{ability.shown(chars.name)}\")"
+           + (f", paying {costs}" if costs else "") + ". It is on the stack.",
+           [*cited, rules.ACTIVATE_AS_CAST, *pay_rules, *([rules.IN_RESPONSE] if response else [])])
+
+
+def _mana_ability(game: Game, player: str, source: str, ability: Any, changes: list[Event], paid: list[str]) -> None:
+    """605.3b: a mana ability doesn't use the stack; it resolves at once."""
+    from judge_app.engine import effects
+    from judge_app.engine.stack import StackItem as Item
+
+    chars = game.chars(source)
+    game.perform(*changes)
+    item = Item(id="mana", kind="activated", source=source, controller=player, text=ability.shown(chars.name),
+                name=game.name(source), source_chars=chars, effect=ability.effect)
+    lines, cited = effects.perform(game, item, set())
+    game.record(ACTION, f"{player} activates {game.name(source)}'s mana ability (\"{item.text}\"), paying "
+                f"{', '.join(paid)}: {'; '.join(lines)}. It doesn't use the stack.",
+                [rules.MANA_ABILITY, rules.MANA_ABILITY_NO_STACK, *cited, rules.PRIORITY_AFTER_ACTION])
+    turn.give_priority(game, player)
+
+
+def play_land(game: Game, player: str, card: str) -> None:
+    """116.2a, 305.1: a special action, once a turn, at sorcery speed; it doesn't use the stack."""
+    _priority(game, player)
+    state = game.state
+    chars = game.chars(card)
+    if state.objects[card].zone != "hand" or state.objects[card].owner != player or "land" not in chars.types:
+        raise IllegalAction(f"{chars.name} isn't a land card in {player}'s hand", rules.LAND_PLAY)
+    why = _sorcery_timing(game, player)
+    if why:
+        raise IllegalAction(f"{player} can't play a land now: {why}", rules.LAND_PLAY, rules.SPECIAL_ACTION_LAND)
+    if state.lands_played >= 1:
+        raise IllegalAction(f"{player} has already played a land this turn", rules.LAND_PER_TURN)
+    from judge_app.engine.replacement import entering
+
+    extra, notes, cited = entering(game, card)
+    state.lands_played += 1
+    game.perform(ZoneChange(card, "hand", "battlefield", "played"), *extra)
+    game.record(ACTION, f"{player} plays {chars.name} (a special action: it doesn't use the stack)"
+                + "".join(f"; {n}" for n in notes) + ".",
+                [rules.SPECIAL_ACTION_LAND, rules.LAND_PLAY, *cited, rules.PRIORITY_AFTER_ACTION])
+    turn.give_priority(game, player)

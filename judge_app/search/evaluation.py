@@ -1,0 +1,108 @@
+"""Scoring a search engine against the development query set (`benchmarks/search_queries.toml`).
+
+Shared by the benchmark script (which prints the figures) and the quality test (which guards them).
+A hit is `("rule", number)` or `("glossary", term)`; a query's `accept` list names rule numbers,
+"702.19*" for a rule and everything below it, and "glossary:Term" for a glossary entry.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from judge_app import paths
+from judge_app.corpus import Corpus, numbers
+from judge_app.corpus.glossary import term_key
+
+QUERY_SET = paths.PROJECT_ROOT / "benchmarks" / "search_queries.toml"
+KINDS = ("number", "keyword", "glossary", "interaction", "typo", "accent", "crosslang", "question")
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    q: str
+    doc: str
+    kind: str
+    accept: tuple[str, ...]
+
+    def accepts(self, kind: str, key: str) -> bool:
+        for wanted in self.accept:
+            if wanted.startswith("glossary:"):
+                if kind == "glossary" and term_key(wanted[len("glossary:"):]) == term_key(key):
+                    return True
+            elif kind == "rule":
+                if wanted.endswith("*"):
+                    root = wanted[:-1]
+                    if key == root or _below(key, root):
+                        return True
+                elif key == wanted:
+                    return True
+        return False
+
+    def rank(self, hits: Sequence[tuple[str, str]]) -> int | None:
+        """1-based rank of the first accepted hit, or None."""
+        for i, (kind, key) in enumerate(hits, 1):
+            if self.accepts(kind, key):
+                return i
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Quality:
+    queries: int
+    recall_at_1: float
+    recall_at_5: float
+    mrr: float
+
+
+def load_cases(path: Path = QUERY_SET) -> list[Case]:
+    with open(path, "rb") as handle:
+        data = tomllib.load(handle)
+    return [Case(item["q"], item["doc"], item["kind"], tuple(item["accept"])) for item in data["query"]]
+
+
+def problems(cases: Sequence[Case], corpus: Corpus) -> list[str]:
+    """Accepted answers that do not exist in their document (a typo in the query set)."""
+    out = []
+    for case in cases:
+        if case.kind not in KINDS:
+            out.append(f"{case.q!r}: unknown kind {case.kind!r}")
+        for wanted in case.accept:
+            if wanted.startswith("glossary:"):
+                if not corpus.glossary_entries(case.doc, wanted[len("glossary:"):]):
+                    out.append(f"{case.q!r}: no glossary entry {wanted!r} in {case.doc}")
+            elif wanted.rstrip("*") not in corpus.rules.get(case.doc, {}):
+                out.append(f"{case.q!r}: no rule {wanted!r} in {case.doc}")
+    return out
+
+
+def quality(ranks: Sequence[int | None]) -> Quality:
+    n = len(ranks) or 1
+    return Quality(
+        queries=len(ranks),
+        recall_at_1=sum(1 for r in ranks if r == 1) / n,
+        recall_at_5=sum(1 for r in ranks if r is not None and r <= 5) / n,
+        mrr=sum(1 / r for r in ranks if r is not None) / n,
+    )
+
+
+def by_kind(cases: Sequence[Case], ranks: Sequence[int | None]) -> dict[str, Quality]:
+    """Quality per kind (in `KINDS` order) and "overall"."""
+    out = {}
+    for kind in KINDS:
+        selected = [r for c, r in zip(cases, ranks, strict=True) if c.kind == kind]
+        if selected:
+            out[kind] = quality(selected)
+    out["overall"] = quality(ranks)
+    return out
+
+
+def _below(number: str, root: str) -> bool:
+    parent = numbers.parent(number)
+    while parent:
+        if parent == root:
+            return True
+        parent = numbers.parent(parent)
+    return False

@@ -1,0 +1,391 @@
+"""The search engine: query understanding, then a direct rule lookup or a ranked full-text search.
+
+    engine = Engine(index_path, corpus)
+    engine.search("cr 702.19c")                     # a rule number: jump, no full text
+    engine.search("atropelar toque mortifero", doc="pt-2019")
+    engine.search("trample", doc="pt-2019")         # English on Portuguese: cross-language
+
+Full text, in order: typo correction of words no document in scope knows; one Whoosh search over
+the documents in scope (see `queries`); ranking (see `ranking`); for a translation, the same query
+run on its pivot document and mapped back through the alignment (see `crosslang`); snippets.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from whoosh import index as whoosh_index
+from whoosh.query import Or, Term
+
+from judge_app.corpus import Corpus, numbers
+from judge_app.search import ranking, understanding
+from judge_app.search.analysis import CHAINS, LANGUAGES, term, terms
+from judge_app.search.crosslang import Alignment, SameDateAlignment, TermPairs
+from judge_app.search.entries import RULE, parse_ref
+from judge_app.search.hits import Resolver, build_hit
+from judge_app.search.lifecycle import VOCABULARY_FILE
+from judge_app.search.queries import content_words, document_query, incidental, number_token
+from judge_app.search.results import Jump, SearchResponse
+from judge_app.search.schema import field as field_name
+from judge_app.search.scoring import DocumentBM25
+from judge_app.search.snippets import Wanted
+from judge_app.search.titles import Titles
+from judge_app.search.vocabulary import Vocabulary
+
+CANDIDATES = 60  # full-text hits gathered per Whoosh search, before re-ranking
+MAX_LIMIT = 100
+DEFAULT_DOC = {"en": "en-2026", "es": "es-2026", "pt": "pt-2019"}  # where a bare rule number opens
+_CACHE_LIMIT = 50_000
+DOCUMENT_ORDER_STEP = 0.02  # searching several documents, each later one in the manifest weighs this much less
+FOREIGN_RATIO = 5  # a word this much more frequent in the pivot document is taken as the pivot's language
+
+
+@dataclass(slots=True)
+class _Words:
+    """A query after typo correction."""
+
+    words: list[str]
+    phrases: list[list[str]] = field(default_factory=list)
+
+    @property
+    def phrase_words(self) -> list[str]:
+        return [w for phrase in self.phrases for w in phrase]
+
+    @property
+    def all(self) -> list[str]:
+        return self.words + self.phrase_words
+
+
+class Engine:
+    """One opened index and the corpus it was built from. Thread-safe: each thread gets its own
+    Whoosh searcher (a shared one gives wrong results under concurrency). Rules are mapped between
+    documents with `alignment` (default: same-date numbers; `open_engine` passes the corpus alignment)."""
+
+    def __init__(self, path: Path, corpus: Corpus, alignment: Alignment | None = None):
+        self.path = Path(path)
+        self.corpus = corpus
+        self.ix = whoosh_index.open_dir(str(self.path))
+        self.vocabulary = Vocabulary.from_json(json.loads((self.path / VOCABULARY_FILE).read_text(encoding="utf-8")))
+        self.alignment = alignment or SameDateAlignment(corpus)
+        self.pairs = TermPairs(corpus, self.alignment)
+        self.titles = Titles(corpus)
+        self.resolver = Resolver(corpus)
+        self.weighting = DocumentBM25(self.vocabulary.sizes)
+        self._lang = {doc: document.language for doc, document in corpus.documents.items()}
+        self._order = {doc: i for i, doc in enumerate(corpus.documents)}  # manifest order: en-2026 first
+        self._local = threading.local()
+        self._searchers: list = []
+        self._lock = threading.Lock()
+        with self.ix.searcher() as searcher:
+            self.refs: list[str] = [stored["ref"] for stored in searcher.reader().all_stored_fields()]
+        self.docnum = {ref: n for n, ref in enumerate(self.refs)}
+        self._docnums: dict[str, set[int]] = {}
+        for n, ref in enumerate(self.refs):
+            self._docnums.setdefault(ref.split("|", 1)[0], set()).add(n)
+        self._allowed_cache: dict[tuple[tuple[str, ...], str | None], set[int]] = {}
+        self._terms_cache: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+        self._known_cache: dict[tuple[str, str], bool] = {}
+        self.vocabulary.warm()
+
+    # --- plumbing ------------------------------------------------------------------------------
+
+    def searcher(self):
+        """This thread's Whoosh searcher."""
+        searcher = getattr(self._local, "searcher", None)
+        if searcher is None:
+            searcher = self.ix.searcher(weighting=self.weighting)
+            self._local.searcher = searcher
+            with self._lock:
+                self._searchers.append(searcher)
+        return searcher
+
+    def close(self) -> None:
+        """Close every thread's searcher (only when no search is running)."""
+        with self._lock:
+            for searcher in self._searchers:
+                searcher.close()
+            self._searchers.clear()
+        self._local = threading.local()
+
+    # --- the public question -------------------------------------------------------------------
+
+    def search(self, query: str, doc: str | None = None, lang: str | None = None, limit: int = 10,
+               chapter: str | None = None) -> SearchResponse:
+        """See `judge_app.search.search`. Answers any text; never raises on user input."""
+        parsed = understanding.parse(query)
+        try:
+            limit = max(1, min(int(limit), MAX_LIMIT))
+        except (TypeError, ValueError):
+            limit = 10
+        docs, problem = self._scope(doc, lang)
+        response = SearchResponse(query=parsed.text, docs=docs)
+        if problem:
+            response.message = problem
+        elif parsed.empty:
+            response.message = ("Type a rule number (702.19c) or some words (trample, state-based actions)."
+                                if not parsed.text else
+                                f"Nothing to search for in {_quoted(parsed.text)}: type words or a rule number.")
+        elif parsed.number is not None:
+            self._jump(parsed.number, doc, lang, limit, response)
+        else:
+            section = numbers.normalise(str(chapter)) if chapter else None
+            if chapter and section is None:
+                response.message = f"Unknown chapter or section {_quoted(str(chapter))}: use a number such as 7 or 702."
+            else:
+                self._full_text(parsed, docs, section, limit, response)
+        if parsed.truncated:
+            note = f"Only the first {understanding.MAX_WORDS} words of a long query were used."
+            response.message = f"{response.message} {note}" if response.message else note
+        return response
+
+    def _scope(self, doc: str | None, lang: str | None) -> tuple[list[str], str | None]:
+        documents = self.corpus.documents
+        if lang is not None and lang not in LANGUAGES:
+            return [], f"Unknown language {_quoted(str(lang))}: choose one of {', '.join(LANGUAGES)}."
+        if doc is not None:
+            if doc not in documents:
+                return [], f"Unknown document {_quoted(str(doc))}: choose one of {', '.join(documents)}."
+            if lang is not None and documents[doc].language != lang:
+                return [], f"Document {doc} is in {documents[doc].language!r}, not {lang!r}."
+            return [doc], None
+        return [d for d, document in documents.items() if lang is None or document.language == lang], None
+
+    # --- rule numbers --------------------------------------------------------------------------
+
+    def _jump(self, number: str, doc: str | None, lang: str | None, limit: int, response: SearchResponse) -> None:
+        target = doc or DEFAULT_DOC.get(lang or "en", "en-2026")
+        response.docs = [target]
+        if not self.corpus.documents[target].is_cr:
+            self._citing(number, target, limit, response)
+            return
+        rule = self.corpus.rule(target, number)
+        if rule is None:
+            response.suggestions = self.corpus.suggest(target, number)
+            response.did_you_mean = response.suggestions[0] if response.suggestions else None
+            response.message = f"No rule {number} in {target}."
+            return
+        response.jump = Jump(target, rule.number, rule.level, rule.title, list(rule.children))
+        listed = [rule.number, *rule.children][:limit]
+        response.hits = [build_hit(self.resolver, f"{target}|{RULE}|{n}", 1.0 if i == 0 else 0.5, None)
+                         for i, n in enumerate(listed)]
+
+    def _citing(self, number: str, doc: str, limit: int, response: SearchResponse) -> None:
+        """A rule number asked of a guide: the paragraphs that cite it."""
+        allowed = self._allowed([doc], None)
+        found = self.searcher().search(Term("cites", number), limit=limit, filter=allowed).items() if allowed else []
+        response.hits = [build_hit(self.resolver, self.refs[n], 1.0, None) for n, _ in found]
+        if not response.hits:
+            response.message = f"No paragraph of {doc} cites rule {number}."
+
+    # --- full text -----------------------------------------------------------------------------
+
+    def _full_text(self, parsed: understanding.ParsedQuery, docs: list[str], section: str | None, limit: int,
+                   response: SearchResponse) -> None:
+        pivots = self._pivots(docs)
+        query = self._correct(parsed, docs + pivots)
+        if query.all != parsed.all_words():
+            response.did_you_mean = _rewrite(parsed.text, parsed.all_words(), query.all)
+        allowed = self._allowed(docs, section)
+        native, foreign = self._language_shares(query.all, docs, pivots)
+
+        scores: dict[str, float] = {}
+        wanted: dict[str, Wanted] = {}
+        if native > 0 or not pivots:
+            scores, wanted = self._ranked(query, docs, allowed)
+            if parsed.phrases and not scores:
+                response.message = "No entry has that exact phrase; showing entries with its words."
+                scores, wanted = self._ranked(_Words(query.all), docs, allowed)
+        via: dict[str, str] = {}
+        if foreign > 0:
+            scores, via = self._cross_language(query, docs[0], pivots, native, scores, wanted, section)
+        if len(docs) > 1:  # the same rule in several documents: the current, most authoritative first
+            scores = {ref: s * (1 - DOCUMENT_ORDER_STEP * self._order[parse_ref(ref)[0]]) for ref, s in scores.items()}
+        ranked = sorted(scores.items(), key=lambda item: (-item[1], self.docnum.get(item[0], 0)))[:limit]
+        response.hits = [build_hit(self.resolver, ref, score, wanted.get(parse_ref(ref)[0]), via.get(ref))
+                         for ref, score in ranked]
+        if not response.hits and not response.message:
+            response.message = f"Nothing found for {_quoted(parsed.text)}."
+
+    def _ranked(self, query: _Words, docs: list[str], allowed: set[int]) -> tuple[dict[str, float], dict[str, Wanted]]:
+        """One Whoosh search over `docs`: ref → score (normalised to the top hit, plus title bonuses),
+        and per document the analysed words to mark in snippets."""
+        wanted: dict[str, Wanted] = {}
+        content: dict[str, list[str]] = {}
+        subqueries = []
+        for doc in docs:
+            lang = self._lang[doc]
+            built = document_query(doc, lang, query.words, query.phrases, self.vocabulary)
+            if built is not None:
+                subqueries.append(built)
+            content[doc] = content_words(query.words, doc, lang, self.vocabulary) + query.phrase_words
+            wanted[doc] = Wanted(lang, frozenset(term(w, lang, "sf") for w in content[doc]),
+                                 frozenset(term(w, lang, "fs") for w in content[doc]))
+        scores: dict[str, float] = {}
+        if subqueries and allowed:  # an empty filter would mean "no filter" to Whoosh
+            whole = subqueries[0] if len(subqueries) == 1 else Or(subqueries)
+            for n, score in self.searcher().search(whole, limit=CANDIDATES, filter=allowed).items():
+                ref = self.refs[n]
+                doc, kind, _ = parse_ref(ref)
+                scores[ref] = score * ranking.KIND_WEIGHT[kind] * self._coverage(ref, content[doc], doc)
+        top = max(scores.values(), default=0) or 1
+        scores = {ref: s / top for ref, s in scores.items()}
+        for doc in docs:
+            if not self.corpus.documents[doc].is_cr:
+                continue
+            lang = self._lang[doc]
+            named = ranking.named(self.titles, doc, lang, query.all, self.corpus.rules[doc],
+                                  lambda w, d=doc, lg=lang: incidental(w, d, lg, self.vocabulary))
+            for ref, bonus in named.items():
+                # a quoted phrase is required: titles only lift entries that hold it
+                if (ref in scores or not query.phrases) and self.docnum.get(ref) in allowed:
+                    scores[ref] = scores.get(ref, 0.0) + bonus
+        return scores, wanted
+
+    def _coverage(self, ref: str, words: list[str], doc: str) -> float:
+        """`ranking.coordination` of the query's content words over what the entry holds."""
+        if len(words) < 2:
+            return 1.0
+        lang = self._lang[doc]
+        sf, fs = self._entry_terms(ref, lang)
+        held = [term(w, lang, "sf") in sf or term(w, lang, "fs") in fs for w in words]
+        return ranking.coordination(held, [self.vocabulary.idf(w, doc) for w in words])
+
+    def _entry_terms(self, ref: str, lang: str) -> tuple[frozenset[str], frozenset[str]]:
+        found = self._terms_cache.get(ref)
+        if found is None:
+            text = " ".join(self.resolver.texts(ref))
+            found = (frozenset(terms(text, lang, "sf")), frozenset(terms(text, lang, "fs")))
+            if len(self._terms_cache) >= 4096:
+                self._terms_cache.clear()
+            self._terms_cache[ref] = found
+        return found
+
+    # --- typos -----------------------------------------------------------------------------------
+
+    def _correct(self, parsed: understanding.ParsedQuery, docs: list[str]) -> _Words:
+        """Words no title or text of `docs` holds are replaced by their closest known word."""
+        fixes: dict[str, str] = {}
+        for word in parsed.all_words():
+            if word in fixes or number_token(word) or any(self._known_in(word, d) for d in docs):
+                continue
+            fix = self.vocabulary.correction(word, docs)
+            if fix:
+                fixes[word] = fix
+        return _Words([fixes.get(w, w) for w in parsed.words], [[fixes.get(w, w) for w in p] for p in parsed.phrases])
+
+    def _known_in(self, word: str, doc: str) -> bool:
+        """Whether any title or text of `doc` holds the word (in either analysis chain)."""
+        cache_key = (word, doc)
+        known = self._known_cache.get(cache_key)
+        if known is None:
+            reader = self.searcher().reader()
+            lang = self._lang[doc]
+            known = any(reader.doc_frequency(field_name(part, chain, doc), term(word, lang, chain))
+                        for chain in CHAINS for part in ("title", "text"))
+            if len(self._known_cache) > _CACHE_LIMIT:
+                self._known_cache.clear()
+            self._known_cache[cache_key] = known
+        return known
+
+    def _language_shares(self, words: list[str], docs: list[str], pivots: list[str]) -> tuple[float, float]:
+        """The shares of the query's words that belong to the documents searched and to their pivots.
+
+        A word known on both sides belongs to the documents searched ("mulligan", "mana"), unless it is
+        far more frequent in the pivot: "flying" occurs once in pt-2019 (a card name) but in hundreds
+        of en-2019 entries, so on pt-2019 it is an English word.
+        """
+        if not words:
+            return 0.0, 0.0
+        native = foreign = 0
+        for word in words:
+            here = max(self.vocabulary.share(word, d) for d in docs)
+            there = max((self.vocabulary.share(word, p) for p in pivots), default=0.0)
+            if number_token(word) or (here and here * FOREIGN_RATIO >= there):
+                native += 1
+            elif there:
+                foreign += 1
+            elif any(self._known_in(word, d) for d in docs):  # an inflection the vocabulary lacks
+                native += 1
+            elif any(self._known_in(word, p) for p in pivots):
+                foreign += 1
+        return native / len(words), foreign / len(words)
+
+    # --- cross-language ----------------------------------------------------------------------------
+
+    def _pivots(self, docs: list[str]) -> list[str]:
+        if len(docs) != 1 or not self.corpus.documents[docs[0]].is_cr:
+            return []
+        return [p for p in self.alignment.pivots(docs[0]) if self._lang[p] != self._lang[docs[0]]]
+
+    def _cross_language(self, query: _Words, doc: str, pivots: list[str], native_share: float,
+                        native: dict[str, float], wanted: dict[str, Wanted], section: str | None
+                        ) -> tuple[dict[str, float], dict[str, str]]:
+        """Merge the native hits with those of the pivot documents, mapped to `doc`.
+
+        Runs only when some query words are unknown in `doc`. Each side is weighted by the share of
+        the query's words its document knows, so a mostly Portuguese query on pt-2019 is barely
+        touched by the English pivot, and an English one comes mostly from it. The query is also
+        translated with the term pairs and run on `doc` itself (that also marks the snippets).
+        """
+        merged = {ref: s * native_share for ref, s in native.items()}
+        via: dict[str, str] = {}
+        allowed = self._allowed([doc], section)
+        for pivot in pivots:
+            share = self._language_shares(query.all, [pivot], [doc])[0]  # the words this pivot's language owns
+            if share == 0:
+                continue
+            translated = self.pairs.translate(query.all, pivot, self._lang[pivot], doc)
+            if translated:
+                extra, extra_wanted = self._ranked(_Words(translated), [doc], allowed)
+                for ref, s in extra.items():
+                    merged[ref] = merged.get(ref, 0.0) + s * share
+                wanted[doc] = _union(wanted.get(doc), extra_wanted[doc])
+            found, _ = self._ranked(query, [pivot], self._allowed([pivot], section))
+            for ref, s in found.items():
+                _, kind, number = parse_ref(ref)
+                target_number = self.alignment.counterpart(pivot, number, doc) if kind == RULE else None
+                target = f"{doc}|{RULE}|{target_number}"
+                if target_number is None or self.docnum.get(target) not in allowed:
+                    continue
+                before = merged.get(target, 0.0)
+                merged[target] = before + s * share
+                if s * share > before:
+                    via[target] = pivot
+        return merged, via
+
+    # --- filters -----------------------------------------------------------------------------------
+
+    def _allowed(self, docs: list[str], section: str | None) -> set[int]:
+        """Document numbers of `docs` (inside `section`, when given): the search filter."""
+        cache_key = (tuple(docs), section)
+        allowed = self._allowed_cache.get(cache_key)
+        if allowed is None:
+            allowed = set().union(*(self._docnums.get(d, set()) for d in docs))
+            if section is not None:
+                reader = self.searcher().reader()
+                found = reader.doc_frequency("path", section)
+                allowed &= set(reader.postings("path", section).all_ids()) if found else set()
+            if len(self._allowed_cache) > 256:
+                self._allowed_cache.clear()
+            self._allowed_cache[cache_key] = allowed
+        return allowed
+
+
+def _quoted(text: str, width: int = 60) -> str:
+    """User text quoted in a message, shortened."""
+    return repr(text if len(text) <= width else text[:width - 1] + "…")
+
+
+def _union(a: Wanted | None, b: Wanted) -> Wanted:
+    return b if a is None else Wanted(a.lang, a.sf | b.sf, a.fs | b.fs)
+
+
+def _rewrite(text: str, before: list[str], after: list[str]) -> str:
+    """`text` with each corrected word replaced, for "did you mean"."""
+    for old, new in zip(before, after, strict=True):
+        if old != new:
+            text = text.replace(old, new, 1)
+    return text

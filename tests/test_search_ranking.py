@@ -1,0 +1,97 @@
+"""Ranking and the query forms around it: titles and glossary terms outrank passing mentions,
+phrases in quotes, filters by document, language and chapter, snippets escaped and marked."""
+
+import pytest
+from bs4 import BeautifulSoup
+from search_helpers import keys
+
+from judge_app.search.snippets import Wanted, snippet
+
+
+@pytest.mark.parametrize(("query", "doc", "top"), [
+    ("trample", "en-2026", ["702.19"]),
+    ("Lifelink", "en-2026", ["702.15"]),
+    ("first strike", "en-2019", ["702.7"]),
+    ("combat damage step", "en-2026", ["510"]),
+    ("legend rule", "en-2026", ["glossary:Legend Rule", "704.5j"]),
+    ("what is the maximum hand size", "en-2026", ["glossary:Maximum Hand Size", "402.2"]),
+    ("regla de leyendas", "es-2026", ["glossary:Regla de leyendas", "704.5j"]),
+])
+def test_a_keyword_title_or_glossary_term_comes_first(engine, query, doc, top):
+    """The entry so named, with the rule its glossary entry sends to, before any passing mention."""
+    assert sorted(keys(engine.search(query, doc=doc))[:len(top)]) == sorted(top)
+
+
+def test_mulligan_ranks_the_rule_and_its_entry_above_the_old_variants(engine):
+    ranked = keys(engine.search("mulligan", doc="en-2026"))
+    assert ranked[:2] == ["glossary:Mulligan", "103.5"]
+    for old in ("glossary:London Mulligan", "glossary:Paris Mulligan", "glossary:Vancouver Mulligan"):
+        assert old not in ranked[:2]
+
+
+def test_a_named_glossary_entry_brings_the_rules_it_sends_to(engine, corpus):
+    entry = corpus.glossary_entry("en-2026", "Legend Rule")
+    ranked = keys(engine.search("legend rule", doc="en-2026"))
+    assert entry.rules[0] in ranked[:3]
+
+
+def test_rules_combining_the_words_beat_entries_naming_one(engine):
+    ranked = keys(engine.search("deathtouch trample lethal damage", doc="en-2026"))
+    assert set(ranked[:3]) & {"702.2c", "702.19b"}
+    assert not ranked[0].startswith("glossary:")
+
+
+def test_quoted_phrases_are_required(engine, corpus):
+    response = engine.search('"combat damage step" first strike', doc="en-2026")
+    assert response.hits
+    for hit in response.hits:
+        texts = [corpus.rule(hit.doc, hit.number).text, *corpus.rule(hit.doc, hit.number).examples, hit.title] \
+            if hit.kind == "rule" else [BeautifulSoup(hit.snippet, "html.parser").get_text()]
+        assert any("combat damage step" in t.lower() for t in texts), hit
+
+
+def test_a_phrase_nobody_wrote_falls_back_to_its_words(engine):
+    response = engine.search('"trample deathtouch"', doc="en-2026")
+    assert response.hits and "exact phrase" in response.message
+
+
+def test_filters_by_document_language_and_chapter(engine):
+    assert {h.doc for h in engine.search("trample", lang="pt").hits} <= {"pt-2019", "pt-lesson-turn",
+                                                                       "pt-rulebook-2007", "pt-notes-2008"}
+    everywhere = engine.search("trample")
+    assert {"en-2026", "en-2019"} <= {h.doc for h in everywhere.hits}
+    assert (everywhere.hits[0].doc, everywhere.hits[0].number) == ("en-2026", "702.19")  # the current rules first
+    assert engine.search("trample", doc="en-2026", chapter="5").hits == []  # no rule of chapter 5 mentions it
+    in_chapter = engine.search("damage", doc="en-2026", chapter="5")
+    assert in_chapter.hits and all(h.kind == "rule" and h.path[0] == "5" for h in in_chapter.hits)
+    in_section = engine.search("damage", doc="en-2026", chapter="702.19")
+    assert in_section.hits and all(h.number.startswith("702.19") for h in in_section.hits)
+    assert engine.search("trample", doc="en-2026", chapter="nonsense").message
+
+
+def test_guides_are_searched_and_rank_below_the_rules(engine):
+    response = engine.search("etapa de manutenção", lang="pt")
+    kinds = [h.kind for h in response.hits]
+    assert "guide" in kinds
+    assert engine.search("etapa de manutenção", doc="pt-lesson-turn").hits[0].kind == "guide"
+
+
+def test_snippets_are_escaped_html_with_only_mark_tags(engine):
+    for query, doc in [("trample", "en-2026"), ("toque mortifero", "pt-2019"), ("{T}", "en-2026"),
+                       ("<script>alert(1)</script> damage", "en-2026")]:
+        for hit in engine.search(query, doc=doc).hits:
+            tags = {tag.name for tag in BeautifulSoup(hit.snippet, "html.parser").find_all(True)}
+            assert tags <= {"mark"}, hit.snippet
+
+
+def test_snippet_escapes_before_marking():
+    wanted = Wanted("en", frozenset({"trampl"}), frozenset({"trampl"}))
+    html = snippet(['<b>Trample</b> & "more"'], wanted)
+    assert html == '&lt;b&gt;<mark>Trample</mark>&lt;/b&gt; &amp; &quot;more&quot;'
+
+
+def test_snippet_shows_the_window_with_the_marked_words(corpus):
+    text = corpus.rule("en-2026", "702.19b").text
+    wanted = Wanted("en", frozenset({"excess"}), frozenset({"excess"}))
+    html = snippet([text], wanted, width=80)
+    assert "<mark>excess</mark>" in html and html.startswith("…")
