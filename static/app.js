@@ -89,20 +89,113 @@
   });
 
   if (canHover) {
-    var timer = null;
+    var hoverTimer = null;
     document.addEventListener("mouseover", function (event) {
       var link = event.target.closest && event.target.closest("a.term");
       if (!link || link === tipFor) return;
-      clearTimeout(timer);
-      timer = setTimeout(function () { load(link); }, 250);
+      clearTimeout(hoverTimer);
+      hoverTimer = setTimeout(function () { load(link); }, 250);
     });
     document.addEventListener("mouseout", function (event) {
       var link = event.target.closest && event.target.closest("a.term");
-      if (link) clearTimeout(timer);
+      if (link) clearTimeout(hoverTimer);
     });
   }
 
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape") hide();
   });
+
+  /* Instant search: matching rules under the box as the visitor types; Enter still submits the form. */
+  function instantSearch(box) {
+    var list = document.createElement("ul");
+    var sequence = 0;
+    var timer = null;
+    list.className = "instant";
+    list.id = "instant-results";
+    list.setAttribute("aria-label", document.body.getAttribute("data-instant-label") || "");
+    box.form.appendChild(list);
+    box.setAttribute("aria-controls", list.id);
+    box.setAttribute("aria-autocomplete", "list");
+
+    var clear = function () { list.textContent = ""; };
+
+    /* The snippet is escaped HTML with <mark>: rebuilt from its text and marks only, never inserted as HTML. */
+    var snippetInto = function (target, html) {
+      var parsed = new DOMParser().parseFromString("<p>" + html + "</p>", "text/html").body.firstChild;
+      parsed.childNodes.forEach(function (node) {
+        if (node.nodeType === 1 && node.tagName === "MARK") {
+          var mark = document.createElement("mark");
+          mark.textContent = node.textContent;
+          target.appendChild(mark);
+        } else {
+          target.appendChild(document.createTextNode(node.textContent));
+        }
+      });
+    };
+
+    var item = function (url, where, what, snippet) {
+      var li = document.createElement("li");
+      var a = document.createElement("a");
+      a.href = url;
+      var top = document.createElement("span");
+      top.className = "where";
+      top.textContent = where;
+      var title = document.createElement("strong");
+      title.textContent = what;
+      a.appendChild(top);
+      a.appendChild(document.createTextNode(" "));
+      a.appendChild(title);
+      if (snippet) {
+        var p = document.createElement("span");
+        p.className = "snippet";
+        snippetInto(p, snippet);
+        a.appendChild(p);
+      }
+      li.appendChild(a);
+      list.appendChild(li);
+    };
+
+    var show = function (data) {
+      clear();
+      if (data.jump) item(data.jump.url, data.jump.doc, data.jump.number + " " + (data.jump.title || ""), "");
+      (data.hits || []).forEach(function (hit) {
+        var what = hit.kind === "rule" ? hit.number + " " + (hit.title || "") : (hit.term || hit.title || "");
+        item(hit.url, hit.doc, what, hit.snippet);
+      });
+    };
+
+    var lookup = function () {
+      var query = box.value.trim();
+      if (query.length < 2) { clear(); return; }
+      var doc = box.form.elements.doc ? box.form.elements.doc.value : "";
+      var mine = ++sequence;
+      fetch("/api/search?limit=8&q=" + encodeURIComponent(query) + "&doc=" + encodeURIComponent(doc))
+        .then(function (response) { return response.ok ? response.json() : null; })
+        .then(function (data) { if (data && mine === sequence) show(data); })
+        .catch(function () { /* the form still works */ });
+    };
+
+    box.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(lookup, 150);
+    });
+    box.form.addEventListener("keydown", function (event) {
+      var links = Array.prototype.slice.call(list.querySelectorAll("a"));
+      var at = links.indexOf(document.activeElement);
+      if (event.key === "ArrowDown" && links.length) {
+        event.preventDefault();
+        links[Math.min(at + 1, links.length - 1)].focus();
+      } else if (event.key === "ArrowUp" && links.length) {
+        event.preventDefault();
+        if (at <= 0) box.focus(); else links[at - 1].focus();
+      } else if (event.key === "Escape") {
+        clear();
+        box.focus();
+      }
+    });
+  }
+
+  var searchBox = document.getElementById("q");
+  if (searchBox && searchBox.form && window.fetch && window.DOMParser) instantSearch(searchBox);
 })();

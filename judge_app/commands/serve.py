@@ -11,7 +11,8 @@ from judge_app.commands.common import fail
 
 
 def prepare() -> None:
-    """Build what the app reads before any worker starts: the corpus and alignment caches."""
+    """Build what the app reads before any worker starts: the corpus and alignment caches, the search index."""
+    from judge_app import search
     from judge_app.alignment import load_alignment
     from judge_app.corpus import load_corpus
 
@@ -20,6 +21,8 @@ def prepare() -> None:
                f"in {len(corpus.documents)} documents)", err=True)
     alignment = load_alignment()
     click.echo(f"judge: alignment ready ({len(alignment.documents)} documents)", err=True)
+    info = search.ensure_index()
+    click.echo(f"judge: search index ready ({info.path})", err=True)
 
 
 def bind_address(host: str, port: int) -> str:

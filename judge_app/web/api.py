@@ -11,12 +11,17 @@ from typing import Any
 
 from flask import Blueprint, jsonify, render_template, request, url_for
 
+from judge_app import search as search_api
 from judge_app.corpus import serialize
 from judge_app.web.documents import get_corpus
+from judge_app.web.richtext import rule_url
+from judge_app.web.search import hit_url
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 MAX_DEPTH = 99
+MAX_LIMIT = 100
+MAX_QUERY = 200
 SAMPLE_LINES = 30
 Payload = tuple[dict[str, Any], int]
 
@@ -53,8 +58,21 @@ def glossary_payload(doc: str, term: str) -> Payload:
     return {"doc": doc, "term": term, "entries": [serialize.glossary_entry(e) for e in entries]}, 200
 
 
-def search_payload(query: str, doc: str) -> Payload:
-    return _error("search is not available yet on this server", 503)
+def search_payload(query: str, doc: str, limit: str = "10", chapter: str = "") -> Payload:
+    corpus = get_corpus()
+    if doc and doc not in corpus.documents:
+        return _error(f"unknown document {doc!r}", 404, documents=list(corpus.documents))
+    try:
+        count = min(max(int(limit), 1), MAX_LIMIT)
+    except ValueError:
+        return _error("limit must be a whole number", 400)
+    response = search_api.search(query[:MAX_QUERY], doc=doc or None, limit=count, chapter=chapter or None)
+    data = response.to_dict()
+    for hit, shown in zip(response.hits, data["hits"], strict=True):
+        shown["url"] = hit_url(hit)
+    if response.jump is not None:
+        data["jump"]["url"] = rule_url(response.jump.doc, response.jump.number)
+    return data, 200
 
 
 def _json(payload: Payload):
@@ -79,7 +97,9 @@ def glossary(doc: str, term: str):
 
 @bp.route("/search")
 def search():
-    return _json(search_payload(request.args.get("q", ""), request.args.get("doc", "")))
+    args = request.args
+    return _json(search_payload(args.get("q", ""), args.get("doc", ""), args.get("limit", "10"),
+                                args.get("chapter", "")))
 
 
 # (endpoint, URL arguments, payload, description) for the API page.
@@ -92,7 +112,8 @@ EXAMPLES = [
     ("api.glossary", {"doc": "es-2026", "term": "Arrollar"}, lambda: glossary_payload("es-2026", "Arrollar"),
      "The glossary entries for a term (case and accents ignored)."),
     ("api.search", {"q": "trample", "doc": "en-2026"}, lambda: search_payload("trample", "en-2026"),
-     "Ranked results with highlighted snippets; a rule number as the query gives a jump to that rule."),
+     "Ranked hits (?limit=1–100, ?chapter=7 or 702) with snippets as escaped HTML, query words in <mark>; "
+     "a rule number as the query gives a jump to that rule; did_you_mean for typos."),
 ]
 
 

@@ -36,11 +36,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "search.none": "No rule matches “{query}”.",
         "search.did_you_mean": "Did you mean",
         "search.empty": "Type a rule number or a few words.",
-        "search.unavailable.title": "Search is not available yet",
-        "search.unavailable.body": "Full-text search has not been installed on this server yet. "
-                                   "You can still open a rule by its number, or browse the contents "
-                                   "and the glossary.",
         "search.open_rule": "Open rule",
+        "search.chapter": "Chapter",
+        "search.all_chapters": "All chapters",
+        "search.filter": "Apply",
+        "search.via": "found through {doc}",
         "search.instant": "Matching rules",
         "home.document": "Rules document",
         "home.document_hint": "Your choice is remembered on this device.",
@@ -160,11 +160,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "search.none": "Nenhuma regra corresponde a “{query}”.",
         "search.did_you_mean": "Você quis dizer",
         "search.empty": "Digite um número de regra ou algumas palavras.",
-        "search.unavailable.title": "A pesquisa ainda não está disponível",
-        "search.unavailable.body": "A pesquisa por texto ainda não foi instalada neste servidor. "
-                                   "Você ainda pode abrir uma regra pelo número ou navegar pelo "
-                                   "sumário e pelo glossário.",
         "search.open_rule": "Abrir regra",
+        "search.chapter": "Capítulo",
+        "search.all_chapters": "Todos os capítulos",
+        "search.filter": "Aplicar",
+        "search.via": "encontrado via {doc}",
         "search.instant": "Regras correspondentes",
         "home.document": "Documento de regras",
         "home.document_hint": "Sua escolha fica salva neste aparelho.",
@@ -284,11 +284,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "search.none": "Ninguna regla coincide con «{query}».",
         "search.did_you_mean": "Quizás quisiste decir",
         "search.empty": "Escribe un número de regla o unas palabras.",
-        "search.unavailable.title": "La búsqueda aún no está disponible",
-        "search.unavailable.body": "La búsqueda de texto todavía no está instalada en este servidor. "
-                                   "Aun así puedes abrir una regla por su número o recorrer el índice "
-                                   "y el glosario.",
         "search.open_rule": "Abrir regla",
+        "search.chapter": "Capítulo",
+        "search.all_chapters": "Todos los capítulos",
+        "search.filter": "Aplicar",
+        "search.via": "encontrado a través de {doc}",
         "search.instant": "Reglas que coinciden",
         "home.document": "Documento de reglas",
         "home.document_hint": "Tu elección se recuerda en este dispositivo.",

@@ -143,6 +143,12 @@ def tap(driver, element) -> None:
                                {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})
 
 
+def type_into(driver, element, text: str) -> None:
+    """Tap a text box and type, through DevTools input like `tap`."""
+    tap(driver, element)
+    driver.execute_cdp_cmd("Input.insertText", {"text": text})
+
+
 def follow(driver, element) -> None:
     """Tap a link and wait for the page it leads to."""
     before = driver.current_url
@@ -151,28 +157,35 @@ def follow(driver, element) -> None:
              and d.execute_script("return document.readyState") == "complete")
 
 
-def test_journey_rule_reference_language_switch(browser, server):
-    """702.19 → a reference → back up the breadcrumbs → switch to Spanish → 702.19 in Spanish.
-
-    (The journey starts on the rule page: search has not landed yet.)
-    """
+def test_journey_search_rule_reference_language_switch(browser, server):
+    """Search "trample" → 702.19 → a reference → up the breadcrumbs → Spanish → 702.19 in Spanish."""
     from selenium.webdriver.common.by import By
 
-    browser.get(server + "/rules/en-2026/702.19")
+    browser.get(server + "/")
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("class") == ("js" if browser.javascript else "")
+    type_into(browser, browser.find_element(By.ID, "q"), "trample")
+    shot(browser, "0-home-search")
+    follow(browser, browser.find_element(By.CSS_SELECTOR, "main form[role=search] button"))
+    assert browser.current_url.startswith(server + "/search?q=trample")
+    first = browser.find_element(By.CSS_SELECTOR, "ol.hits li.hit > a")
+    assert first.get_attribute("href") == server + "/rules/en-2026/702.19"
+    assert no_horizontal_scroll(browser)
+    shot(browser, "1-search-results")
+    follow(browser, first)
+
     heading = browser.find_element(By.CSS_SELECTOR, "article.rule h1")
     assert heading.text == "702.19. Trample"
     subrules = [s.get_attribute("id") for s in browser.find_elements(By.CSS_SELECTOR, "article.rule section.entry")]
     assert subrules[:3] == ["702.19", "702.19a", "702.19b"]
     assert no_horizontal_scroll(browser)
-    shot(browser, "1-rule-702.19")
+    shot(browser, "2-rule-702.19")
 
     reference = browser.find_element(By.CSS_SELECTOR, '[id="702.19c"] a.ref')
     assert reference.text == "702.19b"
     follow(browser, reference)
     assert browser.current_url == server + "/rules/en-2026/702.19b"
     assert browser.find_element(By.CSS_SELECTOR, "article.rule h1").text == "702.19b"
-    shot(browser, "2-reference-702.19b")
+    shot(browser, "3-reference-702.19b")
 
     crumb = browser.find_elements(By.CSS_SELECTOR, "nav.crumbs a")[-1]
     assert crumb.text == "702.19. Trample"
@@ -184,7 +197,7 @@ def test_journey_rule_reference_language_switch(browser, server):
     assert browser.find_element(By.CSS_SELECTOR, "article.rule h1").text == "702.19. Arrollar"
     assert browser.find_element(By.CSS_SELECTOR, "header button").text == "Buscar"
     assert no_horizontal_scroll(browser)
-    shot(browser, "3-rule-702.19-es")
+    shot(browser, "4-rule-702.19-es")
 
     # The choice is remembered: a fresh page comes in Spanish too.
     browser.get(server + "/")
@@ -203,7 +216,7 @@ def test_glossary_term_definition_on_tap(browser, server):
         assert tip.find_element(By.TAG_NAME, "strong").text.lower() == name.lower()
         assert len(tip.text) > len(name) + 20
         assert no_horizontal_scroll(browser)
-        shot(browser, "4-term-tooltip")
+        shot(browser, "5-term-tooltip")
         follow(browser, tip.find_element(By.TAG_NAME, "a"))
     else:
         follow(browser, term)
@@ -224,9 +237,24 @@ def test_slash_focuses_search(js_browser, server):
     wait_for(browser, lambda d: d.current_url.endswith("/rules/en-2026/702.19c"))
 
 
+def test_instant_search_lists_matching_rules_as_you_type(js_browser, server):
+    from selenium.webdriver.common.by import By
+
+    browser = js_browser
+    browser.get(server + "/")
+    type_into(browser, browser.find_element(By.ID, "q"), "trample")
+    first = wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, "ul.instant li a"))
+    assert first.get_attribute("href") == server + "/rules/en-2026/702.19"
+    assert [m.text.lower() for m in browser.find_elements(By.CSS_SELECTOR, "ul.instant mark")][:1] == ["trample"]
+    assert no_horizontal_scroll(browser)
+    shot(browser, "6-instant-search")
+    follow(browser, first)
+    assert browser.current_url == server + "/rules/en-2026/702.19"
+
+
 @pytest.mark.parametrize("path", ["/", "/rules/en-2026/702.19", "/rules/pt-2019/", "/glossary/es-2026/",
                                   "/glossary/en-2026/Trample", "/guides/", "/guides/pt-rulebook-2007", "/quality",
-                                  "/api/", "/rules/en-2026/702.19z", "/search?q=trample"])
+                                  "/api/", "/rules/en-2026/702.19z", "/search?q=trample&doc=all"])
 def test_phone_width_has_no_horizontal_scroll(browser, server, path):
     from selenium.webdriver.common.by import By
 
