@@ -20,7 +20,8 @@ from judge_app.corpus import CR_IDS
 from judge_app.web import create_app
 
 NAMED = [(doc, "702.19") for doc in CR_IDS] + [("en-2026", "702"), ("en-2026", "613.1"), ("en-2026", "7")]
-OTHER_PAGES = ("/", "/rules/en-2026/", "/glossary/en-2026/", "/guides/pt-notes-2008", "/quality")
+OTHER_PAGES = ("/", "/search?q=trample&doc=en-2026", "/search?q=combat%20damage%20step&doc=all", "/rules/en-2026/",
+               "/glossary/en-2026/", "/guides/pt-notes-2008", "/quality")
 
 
 def main() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from flask import Flask, g, request
 
 from judge_app import paths
+from judge_app import search as search_api
 from judge_app.alignment import load_alignment
 from judge_app.corpus import load_corpus
 from judge_app.web import (
@@ -45,6 +46,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["judge_alignment"] = load_alignment()
     for doc in corpus.rules:  # built now, not on some visitor's first request
         terms.matcher(corpus, doc)
+    search_api.engine()  # opens the index (building it first if missing), likewise
 
     @app.before_request
     def choose_language() -> None:
