@@ -33,7 +33,7 @@ def main() -> None:
 
     start = time.perf_counter()
     app = create_app()
-    print(f"app start (corpus loaded, glossary matchers built): {time.perf_counter() - start:.2f} s")
+    print(f"app start (corpus, alignment, glossary matchers, search engine): {time.perf_counter() - start:.2f} s")
     client = app.test_client()
     corpus = app.extensions["judge_corpus"]
 
