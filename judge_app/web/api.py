@@ -15,13 +15,12 @@ from judge_app import search as search_api
 from judge_app.corpus import serialize
 from judge_app.web.documents import get_corpus
 from judge_app.web.richtext import rule_url
-from judge_app.web.search import hit_url
+from judge_app.web.search import MAX_QUERY, hit_url
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 MAX_DEPTH = 99
 MAX_LIMIT = 100
-MAX_QUERY = 200
 SAMPLE_LINES = 30
 Payload = tuple[dict[str, Any], int]
 

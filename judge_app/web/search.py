@@ -23,8 +23,9 @@ _MARK_RE = re.compile(r"</?mark>")
 
 def snippet_html(snippet: str) -> Markup:
     """The search package's snippet (escaped text, words in <mark>): kept only if that is all it is."""
-    if "<" in _MARK_RE.sub("", snippet) or ">" in _MARK_RE.sub("", snippet):
-        return Markup(escape(_MARK_RE.sub("", snippet)))
+    bare = _MARK_RE.sub("", snippet)
+    if "<" in bare or ">" in bare:
+        return escape(bare)
     return Markup(snippet)
 
 
