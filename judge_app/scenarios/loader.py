@@ -23,7 +23,7 @@ from judge_app.engine.characteristics import (
 )
 from judge_app.engine.keywords import KEYWORD_COUNTER_KINDS
 from judge_app.engine.state import ZONES, Step
-from judge_app.scenarios.locate import KeyLines
+from judge_app.scenarios.locate import KeyLines, deepest_line
 from judge_app.scenarios.locate import Path as KeyPath
 from judge_app.scenarios.model import (
     ActionSpec,
@@ -177,6 +177,9 @@ def loads(text: str, path: Path | str = "<scenario>") -> Scenario:
         problem = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
         where = f" at column {match.group(2)}" if match else ""
         raise ScenarioError(path, line, f"invalid TOML{where}: {problem}", "TOML (https://toml.io) syntax") from None
+    except RecursionError:  # tomllib reads nested arrays and inline tables recursively
+        raise ScenarioError(path, deepest_line(text), "arrays or inline tables nested too deeply",
+                            "a few levels of nesting, as in the examples") from None
     return _Loader(_Reader(path, text), path).scenario(data)
 
 

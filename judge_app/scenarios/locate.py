@@ -26,7 +26,12 @@ def _parts(key: str) -> tuple[str, ...]:
 
 def _depth_change(text: str) -> int:
     """Net open brackets/braces in `text`, ignoring those inside strings and comments."""
-    depth, quote = 0, ""
+    return _depths(text, 0)[0]
+
+
+def _depths(text: str, depth: int) -> tuple[int, int]:
+    """The bracket depth after `text`, starting from `depth`, and the deepest it reached."""
+    deepest, quote = depth, ""
     i = 0
     while i < len(text):
         ch = text[i]
@@ -41,10 +46,11 @@ def _depth_change(text: str) -> int:
             break
         elif ch in "[{":
             depth += 1
+            deepest = max(deepest, depth)
         elif ch in "]}":
             depth -= 1
         i += 1
-    return depth
+    return depth, deepest
 
 
 class KeyLines:
@@ -95,3 +101,14 @@ class KeyLines:
                 return self.lines[path]
             path = path[:-1]
         return 1
+
+
+def deepest_line(text: str) -> int:
+    """The line where arrays and inline tables are nested most deeply (for a "nested too deeply" error)."""
+    depth = deepest = 0
+    where = 1
+    for number, line in enumerate(text.splitlines(), start=1):
+        depth, peak = _depths(line, depth)
+        if peak > deepest:
+            deepest, where = peak, number
+    return where

@@ -120,28 +120,43 @@ def render_text(outcome: Outcome, corpus: Corpus, doc: str = ENGINE_DOC) -> str:
     return "\n".join(out)
 
 
-def render_json(outcome: Outcome, corpus: Corpus, doc: str = ENGINE_DOC) -> dict[str, Any]:
+def outcome_json(outcome: Outcome) -> dict[str, Any]:
+    """The replay as plain data, before any document is chosen: rules as the engine cites them (2026).
+
+    What a replay run elsewhere (`judge_app.scenarios.sandbox`) sends back; `label_json` adds a document.
+    """
     scenario = outcome.scenario
+    return {
+        "scenario": {"file": str(scenario.path), "name": scenario.name, "title": scenario.title,
+                     "question": scenario.question, "answer": scenario.answer, "tags": scenario.tags},
+        "trace": outcome.trace.to_json(),
+        "checks": [c.to_json() for c in outcome.checks],
+        "failure": outcome.failure,
+        "ok": outcome.ok,
+    }
+
+
+def label_json(data: dict[str, Any], corpus: Corpus, doc: str = ENGINE_DOC,
+               label: Labeller | None = None) -> dict[str, Any]:
+    """`outcome_json` data with the document and each cited rule's number and title in it."""
     document = corpus.document(doc)
-    label = Labeller(corpus, doc)
+    label = label or Labeller(corpus, doc)
 
     def rule_entry(number: str) -> dict[str, Any]:
         item = label(number)
         return {"number": item.number, "doc_number": item.doc_number, "title": item.title, "found": item.found}
 
-    steps = []
-    for step in outcome.trace.steps:
-        data = step.to_json()
-        data["rules"] = [rule_entry(n) for n in step.rules]
-        steps.append(data)
     return {
-        "scenario": {"file": str(scenario.path), "name": scenario.name, "title": scenario.title,
-                     "question": scenario.question, "answer": scenario.answer, "tags": scenario.tags},
+        "scenario": data["scenario"],
         "document": {"id": doc, "language": document.language, "title": document.title,
                      "effective": document.effective, "aligned": aligned(corpus, doc),
                      "note": alignment_note(corpus, doc) or None},
-        "trace": steps,
-        "checks": [c.to_json() for c in outcome.checks],
-        "failure": outcome.failure,
-        "ok": outcome.ok,
+        "trace": [{**step, "rules": [rule_entry(n) for n in step["rules"]]} for step in data["trace"]],
+        "checks": data["checks"],
+        "failure": data["failure"],
+        "ok": data["ok"],
     }
+
+
+def render_json(outcome: Outcome, corpus: Corpus, doc: str = ENGINE_DOC) -> dict[str, Any]:
+    return label_json(outcome_json(outcome), corpus, doc)

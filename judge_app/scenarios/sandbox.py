@@ -1,0 +1,338 @@
+"""Replaying scenario text from strangers (the web's "try your own"): in a child process, within limits.
+
+Scenario text is data. `loads` reads it with `tomllib` and checks every key; nothing in it names a file to
+read, includes another file or opens a connection (only `load(path)`, which the web never calls, reads a
+file). What a stranger's text can do is ask for a great deal of work: a library of a billion cards, a
+hundred thousand turns, arrays nested until the parser recurses too deep. So each replay runs in its own
+child process:
+
+- time: the child arms a real-time timer as it starts (setitimer); when `TIME_LIMIT` seconds have passed,
+  SIGALRM's default action ends it, whatever it is doing (a loop in the engine, a slow regular expression,
+  a C call). RLIMIT_CPU backs that up, and the caller stops waiting shortly after the limit in any case.
+- memory: RLIMIT_AS caps the child's address space; running out is reported, not a crash of the server.
+- size: at most `MAX_TEXT` bytes of text in; at most `MAX_STEPS` trace steps and `MAX_RESULT` bytes out.
+- load: at most `MAX_CONCURRENT` replays at once per process; another waits `BUSY_WAIT` s, then is told to
+  retry.
+
+The children are forked by a small fork server (`python -m judge_app.scenarios.sandbox`), one per calling
+process, started on the first replay: single-threaded, with the engine imported and warmed up once, so a
+child starts in a few milliseconds and never inherits a web worker's threads or locks. The caller hands
+it one end of a new socket pair per replay; the text goes in and the JSON answer comes back on it. The
+server ends when the caller's end of its control socket closes (the caller exited).
+
+A step budget inside the engine would bound only the loops that remember to check it; a process that ends
+itself bounds everything, the TOML parser and the loader included.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import resource
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from judge_app import paths
+from judge_app.scenarios.loader import loads
+from judge_app.scenarios.model import ScenarioError
+from judge_app.scenarios.render import outcome_json
+from judge_app.scenarios.runner import run
+
+MAX_TEXT = 64 * 1024  # bytes of scenario text
+TIME_LIMIT = 2.0  # seconds for reading and replaying it
+GRACE = 0.5  # seconds the caller waits beyond TIME_LIMIT for a child that has not ended itself
+MEMORY_HEADROOM = 512 * 1024 * 1024  # bytes of address space a child may add to what it starts with
+MAX_STEPS = 500
+MAX_RESULT = 8 * 1024 * 1024  # bytes of JSON sent back
+MAX_CONCURRENT = 2
+BUSY_WAIT = 1.0
+MAX_PROBLEM = 400  # characters of an error message (a value quoted back can be long)
+LABEL = "<scenario>"  # the file name errors are given: the text has no file
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a text was not replayed, for the person who wrote it: what, where (line), and the HTTP status."""
+
+    kind: str  # "size", "encoding", "scenario", "time", "memory", "too long", "busy", "crash"
+    problem: str
+    status: int
+    line: int | None = None
+    expected: str = ""
+
+    @property
+    def message(self) -> str:
+        where = f"line {self.line}: " if self.line else ""
+        return where + self.problem + (f"; expected {self.expected}" if self.expected else "")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": self.message, "status": self.status, "kind": self.kind, "line": self.line,
+                "problem": self.problem, "expected": self.expected or None}
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The outcome as `render.outcome_json` data, or the refusal; and how long it took in all."""
+
+    data: dict[str, Any] | None
+    refusal: Refusal | None
+    seconds: float
+
+
+def decode(body: bytes) -> str | Refusal:
+    """The text of a UTF-8 body (a byte-order mark dropped), or where it stops being UTF-8."""
+    if len(body) > MAX_TEXT:
+        return too_large(len(body))
+    try:
+        return body.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        line = body[:exc.start].count(b"\n") + 1
+        column = exc.start - (body.rfind(b"\n", 0, exc.start) + 1) + 1
+        return Refusal("encoding", f"byte {exc.object[exc.start]:#04x} at column {column} is not UTF-8 text",
+                       422, line, "a UTF-8 text file")
+
+
+def too_large(size: int) -> Refusal:
+    return Refusal("size", f"the scenario is {size:,} bytes; the limit is {MAX_TEXT:,} ({MAX_TEXT // 1024} KB)", 413)
+
+
+TIMED_OUT = Refusal("time", f"the replay took longer than {TIME_LIMIT:g} s and was stopped", 422, None,
+                    "a scenario that ends within a few turns")
+OUT_OF_MEMORY = Refusal("memory", "the replay stopped before its time was up, most likely because it needed more "
+                        f"than {MEMORY_HEADROOM // (1024 * 1024)} MB of memory", 422)
+BUSY = Refusal("busy", "too many scenarios are being replayed right now; try again in a moment", 503)
+
+
+def replay(text: str) -> Replay:
+    """Read and replay `text` in a child process, within the limits above."""
+    start = time.monotonic()
+    body = text.encode("utf-8")
+    if len(body) > MAX_TEXT:
+        return Replay(None, too_large(len(body)), 0.0)
+    if not _slots.acquire(timeout=BUSY_WAIT):
+        return Replay(None, BUSY, time.monotonic() - start)
+    try:
+        data, refusal = _exchange(body)
+    finally:
+        _slots.release()
+    return Replay(data, refusal, time.monotonic() - start)
+
+
+_slots = threading.BoundedSemaphore(MAX_CONCURRENT)
+
+
+def _exchange(body: bytes) -> tuple[dict[str, Any] | None, Refusal | None]:
+    connection = _server.open()
+    start = time.monotonic()  # the child's timer started about now
+    deadline = start + TIME_LIMIT + GRACE
+    chunks, size = [], 0
+    try:
+        connection.settimeout(TIME_LIMIT + GRACE)
+        connection.sendall(body)
+        connection.shutdown(socket.SHUT_WR)
+        while chunk := connection.recv(1 << 16):
+            size += len(chunk)
+            if size > MAX_RESULT:
+                return None, Refusal("too long", f"the trace is larger than {MAX_RESULT // (1024 * 1024)} MB", 422)
+            chunks.append(chunk)
+            connection.settimeout(max(0.01, deadline - time.monotonic()))
+    except TimeoutError:
+        return None, TIMED_OUT
+    except OSError:  # the child ended before reading everything or while answering
+        return None, _stopped(start)
+    finally:
+        connection.close()
+    try:
+        answer = json.loads(b"".join(chunks))
+    except ValueError:  # nothing, or half an answer: the child was stopped
+        return None, _stopped(start)
+    if answer["refusal"] is not None:
+        return None, Refusal(**answer["refusal"])
+    return answer["data"], None
+
+
+def _stopped(start: float) -> Refusal:
+    """Why a child ended without a whole answer: its timer, else (sooner) most likely its memory limit."""
+    return TIMED_OUT if time.monotonic() - start >= TIME_LIMIT * 0.9 else OUT_OF_MEMORY
+
+
+class _ForkServer:
+    """The per-process fork server, started on first use and again if it has gone."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._process: subprocess.Popen | None = None
+        self._control: socket.socket | None = None
+
+    def open(self) -> socket.socket:
+        """A socket to a new child: write the text, shut down writing, read the answer."""
+        ours, theirs = socket.socketpair()
+        try:
+            with self._lock:
+                for attempt in (1, 2):
+                    try:
+                        socket.send_fds(self._started(), [b"r"], [theirs.fileno()])
+                        break
+                    except OSError:
+                        self._stop()
+                        if attempt == 2:
+                            raise
+        finally:
+            theirs.close()
+        return ours
+
+    def _started(self) -> socket.socket:
+        if self._process is None or self._process.poll() is not None:
+            self._stop()
+            mine, its = socket.socketpair()
+            environment = dict(os.environ)
+            environment["PYTHONPATH"] = os.pathsep.join(
+                p for p in (str(paths.PROJECT_ROOT), environment.get("PYTHONPATH", "")) if p)
+            self._process = subprocess.Popen(
+                [sys.executable, "-m", __name__, str(its.fileno())], pass_fds=[its.fileno()],
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, env=environment)
+            its.close()
+            self._control = mine
+        assert self._control is not None
+        return self._control
+
+    def _stop(self) -> None:
+        if self._control is not None:
+            self._control.close()
+            self._control = None
+        if self._process is not None:
+            if self._process.poll() is None:
+                self._process.kill()
+            self._process.wait()
+            self._process = None
+
+
+_server = _ForkServer()
+
+
+# --- the fork server and its children (another process) -----------------------------------------------------
+
+
+def serve(control_fd: int) -> None:
+    """Fork a child for each socket received on the control socket; end when the caller closes it."""
+    control = socket.socket(fileno=control_fd)
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # children are reaped by the system: nobody waits for them
+    _warm_up()
+    while True:
+        try:
+            message, fds, _, _ = socket.recv_fds(control, 1, 1)
+        except OSError:
+            return
+        if not message:
+            return
+        for fd in fds:
+            connection = socket.socket(fileno=fd)
+            if os.fork() == 0:
+                control.close()
+                try:
+                    _child(connection)
+                finally:
+                    os._exit(0)
+            connection.close()
+
+
+def _child(connection: socket.socket) -> None:
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)  # its default action ends the process
+    signal.setitimer(signal.ITIMER_REAL, TIME_LIMIT)
+    _limit_resources()
+    chunks, size = [], 0
+    while size <= MAX_TEXT and (chunk := connection.recv(1 << 16)):
+        chunks.append(chunk)
+        size += len(chunk)
+    answer = _answer(b"".join(chunks))
+    connection.sendall(json.dumps(answer, ensure_ascii=False).encode("utf-8"))
+    connection.close()
+
+
+def _answer(body: bytes) -> dict[str, Any]:
+    data = None
+    text = decode(body)
+    if isinstance(text, Refusal):
+        return {"data": None, "refusal": asdict(text)}
+    try:
+        outcome = run(loads(text, LABEL))
+        if len(outcome.trace.steps) > MAX_STEPS:
+            refusal = Refusal("too long", f"the trace has {len(outcome.trace.steps):,} steps; the limit is "
+                              f"{MAX_STEPS}", 422, None, "a scenario that ends within a few turns")
+        else:
+            data, refusal = outcome_json(outcome), None
+    except ScenarioError as exc:
+        refusal = Refusal("scenario", _short(exc.problem), 422, exc.line, _short(exc.expected))
+    except MemoryError:
+        refusal = OUT_OF_MEMORY
+    except RecursionError:
+        refusal = Refusal("scenario", "the scenario nests or repeats too deeply for the engine", 422)
+    except Exception as exc:  # an engine fault on text nobody tried before: said as the refusal
+        refusal = Refusal("crash", _short(f"the engine could not replay this scenario ({type(exc).__name__}: "
+                                          f"{exc})"), 422)
+    return {"data": data, "refusal": None if refusal is None else asdict(refusal)}
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= MAX_PROBLEM else text[:MAX_PROBLEM] + "…"
+
+
+def _limit_resources() -> None:
+    _lower(resource.RLIMIT_CPU, math.ceil(TIME_LIMIT) + 1)
+    try:
+        with open(f"/proc/{os.getpid()}/statm", encoding="ascii") as statm:
+            in_use = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError):  # not Linux: memory is left to the time limit
+        return
+    _lower(resource.RLIMIT_AS, in_use + MEMORY_HEADROOM)
+
+
+def _lower(kind: int, soft: int) -> None:
+    """Set the soft limit `kind` to `soft`, never above the hard limit a child may not raise."""
+    _, hard = resource.getrlimit(kind)
+    resource.setrlimit(kind, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
+
+
+WARM_UP = """
+title = "Warm-up"
+question = "Two bears trade."
+[players.A]
+[players.B]
+[[cards]]
+id = "a"
+name = "Bear"
+owner = "A"
+type = "Creature — Bear"
+pt = "2/2"
+text = "Trample"
+[[cards]]
+id = "b"
+name = "Bear"
+owner = "B"
+type = "Creature — Bear"
+pt = "2/2"
+[[actions]]
+do = "attack"
+attackers = ["a"]
+[[actions]]
+do = "block"
+blockers = { b = "a" }
+[expect]
+zone = { a = "graveyard" }
+"""
+
+
+def _warm_up() -> None:
+    """Replay a small scenario once, so each child starts with every lazily built table ready."""
+    json.dumps(outcome_json(run(loads(WARM_UP, "<warm-up>"))))
+
+
+if __name__ == "__main__":
+    serve(int(sys.argv[1]))

@@ -1,0 +1,131 @@
+"""Replaying strangers' scenario text in a child process: the same answer as in process, and every limit held."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+
+import pytest
+
+from judge_app import paths
+from judge_app.scenarios import load, loads, run, sandbox
+from judge_app.scenarios.render import outcome_json
+
+LIBRARY = sorted(paths.scenarios_dir().glob("*.toml"))
+TRAMPLE = paths.scenarios_dir() / "trample-deathtouch-two-blockers.toml"
+
+# Two players with big libraries and a replay that only stops at turn 5000: far more than 2 s of work.
+ENDLESS = """title = "A very long game"
+question = "What happens in five thousand turns?"
+until_turn = 5000
+[players.Alice]
+library = 6000
+[players.Bob]
+library = 6000
+"""
+
+
+def _without_file(data: dict) -> dict:
+    return {**data, "scenario": {k: v for k, v in data["scenario"].items() if k not in ("file", "name")}}
+
+
+def test_every_library_scenario_replays_in_the_child_as_in_process():
+    for path in LIBRARY:
+        result = sandbox.replay(path.read_text(encoding="utf-8"))
+        assert result.refusal is None, (path.name, result.refusal)
+        expected = outcome_json(run(load(path)))
+        assert _without_file(result.data) == _without_file(expected), path.name
+        assert result.data["scenario"]["file"] == sandbox.LABEL
+
+
+def test_a_malformed_scenario_is_refused_with_its_line():
+    text = TRAMPLE.read_text(encoding="utf-8").replace("[players.Bob]", "[players.Bob]\nlif = 3")
+    result = sandbox.replay(text)
+    line = text.splitlines().index("lif = 3") + 1
+    assert result.data is None
+    assert (result.refusal.kind, result.refusal.status, result.refusal.line) == ("scenario", 422, line)
+    assert "unknown key 'lif'" in result.refusal.problem and "did you mean 'life'" in result.refusal.problem
+    assert result.refusal.to_json()["error"].startswith(f"line {line}: unknown key")
+
+
+def test_a_replay_that_runs_too_long_is_stopped_at_the_time_limit():
+    start = time.monotonic()
+    result = sandbox.replay(ENDLESS)
+    took = time.monotonic() - start
+    assert result.refusal is not None and result.refusal.kind == "time" and result.refusal.status == 422
+    assert sandbox.TIME_LIMIT * 0.9 <= took < sandbox.TIME_LIMIT + sandbox.GRACE + 1.0
+    # the child ended itself: nothing is left running under the fork server
+    server = sandbox._server._process.pid
+    deadline = time.monotonic() + 2
+    while _children(server) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _children(server) == []
+    assert sandbox.replay(TRAMPLE.read_text(encoding="utf-8")).refusal is None  # and the next one runs
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
+def test_a_trace_longer_than_the_limit_is_refused():
+    text = ENDLESS.replace("until_turn = 5000", "until_turn = 40").replace("6000", "60")
+    result = sandbox.replay(text)
+    assert result.refusal is not None and result.refusal.kind == "too long"
+    assert f"the limit is {sandbox.MAX_STEPS}" in result.refusal.problem
+
+
+def test_arrays_nested_too_deeply_are_refused_at_their_line():
+    text = 'title = "Bomb"\nquestion = "?"\ntags = ' + "[" * 5000 + "]" * 5000 + "\n"
+    result = sandbox.replay(text)
+    assert (result.refusal.kind, result.refusal.line) == ("scenario", 3)
+    assert "nested too deeply" in result.refusal.problem
+    with pytest.raises(Exception, match="nested too deeply"):  # the loader says the same in process
+        loads(text)
+
+
+def test_size_and_encoding_are_checked_before_any_replay():
+    refusal = sandbox.replay("#" * (sandbox.MAX_TEXT + 1)).refusal
+    assert (refusal.kind, refusal.status) == ("size", 413)
+    refusal = sandbox.decode(b'title = "x"\nquestion = "caf\xe9"\n')
+    assert (refusal.kind, refusal.line, refusal.status) == ("encoding", 2, 422)
+    assert "byte 0xe9 at column 16" in refusal.problem
+    assert sandbox.decode("\ufefftitle = 'x'".encode()) == "title = 'x'"
+
+
+def test_replays_at_once_from_several_threads_all_get_their_own_answer():
+    texts = [path.read_text(encoding="utf-8") for path in LIBRARY[:6]]
+    results: dict[int, sandbox.Replay] = {}
+
+    def replay(index: int) -> None:
+        results[index] = sandbox.replay(texts[index])
+
+    threads = [threading.Thread(target=replay, args=(i,)) for i in range(len(texts))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for index, path in enumerate(LIBRARY[:6]):
+        assert results[index].refusal is None
+        assert results[index].data["scenario"]["title"] == load(path).title
+
+
+def test_when_every_slot_is_taken_the_caller_is_told_to_retry():
+    taken = [sandbox._slots.acquire(timeout=5) for _ in range(sandbox.MAX_CONCURRENT)]
+    try:
+        assert all(taken)
+        result = sandbox.replay(TRAMPLE.read_text(encoding="utf-8"))
+    finally:
+        for _ in taken:
+            sandbox._slots.release()
+    assert result.refusal is sandbox.BUSY and result.refusal.status == 503
