@@ -198,4 +198,130 @@
 
   var searchBox = document.getElementById("q");
   if (searchBox && searchBox.form && window.fetch && window.DOMParser) instantSearch(searchBox);
+
+  function typing() {
+    var active = document.activeElement;
+    return active && (active.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName));
+  }
+
+  /* Scenario player: one frame per step, shown one at a time. The same #frame-N links step through them
+     without script (CSS :target); here they move without scrolling, and the arrow keys do too. */
+  function player(panel) {
+    var frames = Array.prototype.slice.call(panel.querySelectorAll(".frame"));
+    var steps = document.querySelectorAll(".timeline .step");
+    var current = -1;
+    var numberOf = function (href) {
+      var match = /#frame-(\d+)$/.exec(href || "");
+      return match ? parseInt(match[1], 10) - 1 : -1;
+    };
+    var show = function (index, remember) {
+      index = Math.max(0, Math.min(frames.length - 1, index));
+      if (index === current) return;
+      if (current >= 0) frames[current].classList.remove("current");
+      frames[index].classList.add("current");
+      Array.prototype.forEach.call(steps, function (step, i) {
+        if (i === index) step.setAttribute("aria-current", "step"); else step.removeAttribute("aria-current");
+      });
+      current = index;
+      if (remember && window.history && history.replaceState) history.replaceState(null, "", "#" + frames[index].id);
+    };
+    panel.classList.add("stepper");
+    var start = numberOf(window.location.hash);
+    show(start >= 0 ? start : frames.length - 1, false);
+
+    document.addEventListener("click", function (event) {
+      var link = event.target.closest && event.target.closest('a[href^="#frame-"]');
+      if (!link) return;
+      var index = numberOf(link.getAttribute("href"));
+      if (index < 0 || index >= frames.length) return;
+      event.preventDefault();
+      show(index, true);
+      if (!panel.contains(link)) panel.scrollIntoView({ block: "start" });
+    });
+    document.addEventListener("keydown", function (event) {
+      if (typing() || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === "ArrowRight") show(current + 1, true);
+      else if (event.key === "ArrowLeft") show(current - 1, true);
+      else if (event.key === "Home") show(0, true);
+      else if (event.key === "End") show(frames.length - 1, true);
+      else return;
+      event.preventDefault();
+    });
+  }
+
+  var board = document.getElementById("board");
+  if (board && board.querySelector(".frame")) player(board);
+
+  /* Scenario library: filter as the visitor types, asking the API which scenarios match (the same search as
+     the form, which still works without script). */
+  function liveFilter(form) {
+    var items = document.querySelectorAll("#scenario-list .scenario-item");
+    var count = document.getElementById("scenario-count");
+    var sequence = 0;
+    var timer = null;
+    var apply = function () {
+      var params = new URLSearchParams(new FormData(form));
+      params.set("doc", form.getAttribute("data-doc") || "");
+      var mine = ++sequence;
+      fetch("/api/scenarios?" + params.toString())
+        .then(function (response) { return response.ok ? response.json() : null; })
+        .then(function (data) {
+          if (!data || mine !== sequence) return;
+          var keep = {};
+          data.scenarios.forEach(function (scenario) { keep[scenario.id] = true; });
+          Array.prototype.forEach.call(items, function (item) { item.hidden = !keep[item.getAttribute("data-id")]; });
+          if (count) count.textContent = count.getAttribute("data-template").replace("{shown}", data.count);
+          if (window.history && history.replaceState) {
+            history.replaceState(null, "", "?" + new URLSearchParams(new FormData(form)).toString());
+          }
+        })
+        .catch(function () { /* the form still works */ });
+    };
+    form.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(apply, 150);
+    });
+  }
+
+  var filters = document.getElementById("scenario-filters");
+  if (filters && window.fetch && window.URLSearchParams && window.FormData) liveFilter(filters);
+
+  /* "Try your own": where the caret is (line and column), Ctrl/Cmd+Enter runs, and an error's line is selected. */
+  function editor(box) {
+    var status = document.getElementById("editor-status");
+    var limits = status ? status.textContent : "";
+    var where = function () {
+      var before = box.value.slice(0, box.selectionStart);
+      var line = before.split("\n").length;
+      var column = before.length - before.lastIndexOf("\n");
+      if (status) status.textContent = line + ":" + column + " · " + limits;
+    };
+    ["keyup", "click", "input", "focus"].forEach(function (name) { box.addEventListener(name, where); });
+    box.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        if (box.form.requestSubmit) box.form.requestSubmit(); else box.form.submit();
+      }
+    });
+    var selectLine = function (number) {
+      var lines = box.value.split("\n");
+      var start = 0;
+      for (var i = 0; i < number - 1 && i < lines.length; i++) start += lines[i].length + 1;
+      box.focus();
+      box.setSelectionRange(start, start + (lines[number - 1] || "").length);
+      var lineHeight = parseFloat(window.getComputedStyle(box).lineHeight) || 18;
+      box.scrollTop = Math.max(0, (number - 3) * lineHeight);
+      where();
+    };
+    document.addEventListener("click", function (event) {
+      var link = event.target.closest && event.target.closest("a[data-line]");
+      if (!link) return;
+      event.preventDefault();
+      box.scrollIntoView({ block: "center" });
+      selectLine(parseInt(link.getAttribute("data-line"), 10));
+    });
+  }
+
+  var scenarioText = document.getElementById("scenario-text");
+  if (scenarioText) editor(scenarioText);
 })();

@@ -26,11 +26,13 @@ from judge_app.web import (
     quality,
     richtext,
     rules,
+    scenarios,
     search,
     security,
     settings,
     terms,
 )
+from judge_app.web.scenario_library import load_library
 
 
 def create_app(config: dict | None = None) -> Flask:
@@ -47,6 +49,10 @@ def create_app(config: dict | None = None) -> Flask:
     for doc in corpus.rules:  # built now, not on some visitor's first request
         terms.matcher(corpus, doc)
     search_api.engine()  # opens the index (building it first if missing), likewise
+    library = app.extensions["judge_scenarios"] = load_library(paths.scenarios_dir(), corpus,
+                                                                app.extensions["judge_alignment"])
+    for doc in corpus.rules:  # which rules each scenario cites, in each document's numbering
+        library.index(doc)
 
     @app.before_request
     def choose_language() -> None:
@@ -57,6 +63,7 @@ def create_app(config: dict | None = None) -> Flask:
         language = getattr(g, "lang", i18n.DEFAULT_LANGUAGE)
         return {
             "_": lambda key, **values: i18n.translate(language, key, **values),
+            "name_of": lambda prefix, name: i18n.translate_name(language, prefix, name),
             "ui_lang": language,
             "languages": i18n.LANGUAGE_NAMES,
             "current_doc": _current_doc(language),
@@ -68,7 +75,7 @@ def create_app(config: dict | None = None) -> Flask:
         translate=i18n.translate, doc_label=documents.label, rule_url=richtext.rule_url, term_url=richtext.term_url,
     )
 
-    for blueprint in (home.bp, rules.bp, browse.bp, search.bp, quality.bp, api.bp, settings.bp):
+    for blueprint in (home.bp, rules.bp, browse.bp, search.bp, scenarios.bp, quality.bp, api.bp, settings.bp):
         app.register_blueprint(blueprint)
     assets.init_app(app)
     errors.init_app(app)

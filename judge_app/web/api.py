@@ -9,12 +9,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, jsonify, render_template, request, url_for
+from flask import Blueprint, current_app, jsonify, render_template, request, url_for
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from judge_app import search as search_api
 from judge_app.corpus import serialize
+from judge_app.scenarios import sandbox
+from judge_app.scenarios.render import ENGINE_DOC, label_json
 from judge_app.web.documents import get_corpus
 from judge_app.web.richtext import rule_url
+from judge_app.web.scenario_library import Entry
 from judge_app.web.search import MAX_QUERY, hit_url
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -74,9 +78,73 @@ def search_payload(query: str, doc: str, limit: str = "10", chapter: str = "") -
     return data, 200
 
 
+def _scenario_doc(doc: str) -> str | Payload:
+    """The CR document rules are cited from (default: the engine's, en-2026), or a 404 payload."""
+    corpus = get_corpus()
+    if not doc:
+        return ENGINE_DOC
+    if doc not in corpus.rules:
+        return _error(f"unknown document {doc!r}", 404, documents=list(corpus.rules))
+    return doc
+
+
+def _scenario_summary(entry: Entry, doc: str) -> dict[str, Any]:
+    library = current_app.extensions["judge_scenarios"]
+    return {"id": entry.id, "title": entry.title, "tags": list(entry.tags), "question": entry.question,
+            "steps": entry.steps, "ok": entry.ok, "rules": library.numbers_in(doc, entry),
+            "url": url_for("scenarios.scenario", name=entry.id), "api": url_for("api.scenario", name=entry.id)}
+
+
+def _labelled(data: dict[str, Any], doc: str) -> dict[str, Any]:
+    """A replay with each cited rule's number, title and page in `doc` (the 2026 rule's page if it has none)."""
+    out = label_json(data, get_corpus(), doc, current_app.extensions["judge_scenarios"].labeller(doc))
+    for step in out["trace"]:
+        for rule in step["rules"]:
+            rule["url"] = rule_url(doc, rule["doc_number"]) if rule["found"] else rule_url(ENGINE_DOC, rule["number"])
+    return out
+
+
+def scenarios_payload(query: str = "", tag: str = "", rule: str = "", doc: str = "") -> Payload:
+    doc = _scenario_doc(doc)
+    if isinstance(doc, tuple):
+        return doc
+    library = current_app.extensions["judge_scenarios"]
+    chosen = library.select(doc, query[:MAX_QUERY], tag[:MAX_QUERY], rule[:MAX_QUERY])
+    return {"doc": doc, "count": len(chosen), "total": len(library.entries),
+            "scenarios": [_scenario_summary(e, doc) for e in chosen]}, 200
+
+
+def scenario_payload(name: str, doc: str = "") -> Payload:
+    doc = _scenario_doc(doc)
+    if isinstance(doc, tuple):
+        return doc
+    entry = current_app.extensions["judge_scenarios"].entries.get(name)
+    if entry is None:
+        return _error(f"no scenario {name[:100]!r}", 404, scenarios=url_for("api.scenarios"))
+    return {"id": entry.id, "url": url_for("scenarios.scenario", name=entry.id), **_labelled(entry.data, doc),
+            "source": entry.source}, 200
+
+
+def run_payload(body: bytes, doc: str = "") -> Payload:
+    """Replay scenario text (the request body) within the sandbox's limits: the trace, or where it went wrong."""
+    doc = _scenario_doc(doc)
+    if isinstance(doc, tuple):
+        return doc
+    text = sandbox.decode(body)
+    if isinstance(text, sandbox.Refusal):
+        return text.to_json(), text.status
+    result = sandbox.replay(text)
+    if result.refusal is not None:
+        return result.refusal.to_json(), result.refusal.status
+    return {**_labelled(result.data, doc), "seconds": round(result.seconds, 3)}, 200
+
+
 def _json(payload: Payload):
     data, status = payload
-    return jsonify(data), status
+    response = jsonify(data)
+    if status == sandbox.BUSY.status and data.get("kind") == sandbox.BUSY.kind:
+        response.headers["Retry-After"] = "2"
+    return response, status
 
 
 @bp.route("/documents")
@@ -101,6 +169,28 @@ def search():
                                 args.get("chapter", "")))
 
 
+@bp.route("/scenarios")
+def scenarios():
+    args = request.args
+    return _json(scenarios_payload(args.get("q", ""), args.get("tag", ""), args.get("rule", ""), args.get("doc", "")))
+
+
+@bp.route("/scenarios/<name>")
+def scenario(name: str):
+    return _json(scenario_payload(name, request.args.get("doc", "")))
+
+
+@bp.route("/scenarios/run", methods=["POST"])
+def run_scenario():
+    request.max_content_length = sandbox.MAX_TEXT
+    try:
+        body = request.get_data(cache=False)
+    except RequestEntityTooLarge:
+        refusal = sandbox.too_large(request.content_length or sandbox.MAX_TEXT + 1)
+        return _json((refusal.to_json(), refusal.status))
+    return _json(run_payload(body, request.args.get("doc", "")))
+
+
 # (endpoint, URL arguments, payload, description) for the API page.
 EXAMPLES = [
     ("api.documents", {}, documents_payload,
@@ -113,6 +203,61 @@ EXAMPLES = [
     ("api.search", {"q": "trample", "doc": "en-2026"}, lambda: search_payload("trample", "en-2026"),
      "Ranked hits (?limit=1–100, ?chapter=7 or 702) with snippets as escaped HTML, query words in <mark>; "
      "a rule number as the query gives a jump to that rule; did_you_mean for typos."),
+    ("api.scenarios", {"tag": "trample"}, lambda: scenarios_payload(tag="trample"),
+     "The scenario library: id, title, topics (tags), question, number of trace steps, whether its expectations "
+     "hold, and the rules it cites. Filters: ?q= words, ?tag= a topic, ?rule= a rule number (its subrules too), "
+     "numbered as in ?doc= (default en-2026)."),
+    ("api.scenario", {"name": "trample-deathtouch-two-blockers", "doc": "pt-2019"},
+     lambda: scenario_payload("trample-deathtouch-two-blockers", "pt-2019"),
+     "One scenario replayed: its question and answer, the trace (each step: turn, step, what happened, the rules "
+     "with their number, title and page in ?doc=, the state changes, and a snapshot of the board: players, "
+     "permanents, the stack), the expectations checked, and the TOML source."),
+]
+
+RUN_EXAMPLE = """title = "A deathtouch blocker"
+question = "My 4/4 attacks and a 1/1 with deathtouch blocks it. What dies?"
+tags = ["deathtouch"]
+
+[players.Alice]
+[players.Bob]
+
+[[cards]]
+id = "giant"
+name = "Hill Giant"
+owner = "Alice"
+type = "Creature — Giant"
+pt = "4/4"
+
+[[cards]]
+id = "snake"
+name = "Deathtouch Snake"
+owner = "Bob"
+type = "Creature — Snake"
+pt = "1/1"
+text = "Deathtouch"
+
+[[actions]]
+do = "attack"
+attackers = ["giant"]
+
+[[actions]]
+do = "block"
+blockers = { snake = "giant" }
+
+[expect]
+zone = { giant = "graveyard", snake = "graveyard" }
+"""
+RUN_ERROR_EXAMPLE = RUN_EXAMPLE.replace("[players.Alice]\n", "[players.Alice]\nlif = 20\n")
+
+# (body, description) of the POST examples: the text is replayed for real to show its answer.
+RUN_EXAMPLES = [
+    (RUN_EXAMPLE, "Replay scenario text sent as the request body (UTF-8 TOML, the format of scenarios/README.md, at "
+     f"most {sandbox.MAX_TEXT // 1024} KB; ?doc= as above): the same JSON as one scenario, with the time taken. "
+     f"It runs in a separate process for at most {sandbox.TIME_LIMIT:g} s, with no access to files or the "
+     "network."),
+    (RUN_ERROR_EXAMPLE, "A scenario that cannot be replayed gets a 4xx with the line and what is wrong: 413 too "
+     "large; 422 not UTF-8, malformed, too slow, too much memory or too long a trace (kind says which); 503 busy, "
+     "retry after Retry-After seconds."),
 ]
 
 
@@ -126,6 +271,10 @@ def index():
     examples = []
     for endpoint, arguments, payload, description in EXAMPLES:
         data, status = payload()
-        examples.append({"url": url_for(endpoint, **arguments), "description": description,
+        examples.append({"method": "GET", "url": url_for(endpoint, **arguments), "description": description,
                          "status": status, "sample": _sample(data)})
+    for body, description in RUN_EXAMPLES:
+        data, status = run_payload(body.encode("utf-8"), "en-2026")
+        examples.append({"method": "POST", "url": url_for("api.run_scenario", doc="en-2026"), "body": body,
+                         "description": description, "status": status, "sample": _sample(data)})
     return render_template("api.html", examples=examples)

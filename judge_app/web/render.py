@@ -42,8 +42,8 @@ class Link:
         return "".join(parts) + ">"
 
 
-def _converter() -> markdown.Markdown:
-    md = markdown.Markdown(extensions=["nl2br"], output_format="html")
+def _converter(line_breaks: bool) -> markdown.Markdown:
+    md = markdown.Markdown(extensions=["nl2br"] if line_breaks else [], output_format="html")
     md.preprocessors.deregister("html_block")
     for name in _INLINE_REMOVED:
         md.inlinePatterns.deregister(name)
@@ -55,10 +55,13 @@ def _converter() -> markdown.Markdown:
 _local = threading.local()
 
 
-def _markdown_to_html(source: str) -> str:
-    md = getattr(_local, "md", None)
+def _markdown_to_html(source: str, line_breaks: bool = True) -> str:
+    """Rule text keeps its line breaks (`nl2br`); free Markdown (a scenario's question) joins wrapped lines."""
+    name = "md" if line_breaks else "md_wrapped"
+    md = getattr(_local, name, None)
     if md is None:
-        md = _local.md = _converter()
+        md = _converter(line_breaks)
+        setattr(_local, name, md)
     md.reset()
     return md.convert(source)
 
@@ -137,17 +140,36 @@ def to_html(source_markdown: str, plain: str, links: list[Link] = ()) -> Markup:
         marked = marked[:stop] + _CLOSE + marked[stop:]
         begin = where[link.start]
         marked = marked[:begin] + f"{_OPEN}{index}{_SEP}" + marked[begin:]
-    html = _markdown_to_html(marked)
+    html = _anchored(_markdown_to_html(marked), links)
+    return _plain_html(plain, links) if html is None else html
+
+
+def _anchored(html: str, links: list[Link]) -> Markup | None:
+    """The converted HTML with each link's marks replaced by its anchor; None if the marks came out wrong."""
     pieces = html.split(_OPEN)
     if html.count(_CLOSE) != len(links) or len(pieces) != len(links) + 1:
-        return _plain_html(plain, links)
+        return None
     out = [pieces[0]]
     for piece in pieces[1:]:
         number, _, rest = piece.partition(_SEP)
         if not number.isdigit() or int(number) >= len(links):
-            return _plain_html(plain, links)
+            return None
         out.append(links[int(number)].open_tag() + rest)
     return Markup("".join(out).replace(_CLOSE, "</a>"))
+
+
+def markdown_html(source: str, links: list[Link] = ()) -> Markup:
+    """Free Markdown (a scenario's question and answer) as HTML, by the same converter: raw HTML, links,
+    images, code and block syntax other than paragraphs stay text. `links` (offsets into `source`, placed
+    on plain characters) become our anchors; if their marks do not come out whole, the text goes without."""
+    links = [] if any(c in source for c in _PRIVATE) else _usable(list(links), len(source))
+    marked = source
+    for index in range(len(links) - 1, -1, -1):
+        link = links[index]
+        marked = marked[:link.start] + f"{_OPEN}{index}{_SEP}" + marked[link.start:link.end] + _CLOSE + \
+            marked[link.end:]
+    html = _anchored(_markdown_to_html(marked, line_breaks=False), links)
+    return Markup(_markdown_to_html(source, line_breaks=False)) if html is None else html
 
 
 def _entity_length(text: str, index: int) -> int:

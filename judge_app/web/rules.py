@@ -7,6 +7,7 @@ from flask import Blueprint, g, redirect, render_template, request
 from judge_app.web import documents, equivalents, richtext, rule_view
 from judge_app.web.documents import get_alignment, get_corpus
 from judge_app.web.errors import not_found_page
+from judge_app.web.scenarios import get_library
 
 bp = Blueprint("rules", __name__)
 
@@ -51,6 +52,7 @@ def rule(doc: str, number: str):
         counterparts=equivalents.counterparts(corpus, alignment, doc, item.number, texts=with_texts),
         side_by_side=with_texts,
         changes=equivalents.what_changed(corpus, alignment, doc, shown) if with_texts else None,
+        scenarios=get_library().citing(doc, [b.rule.number for b in shown]),
     )
 
 

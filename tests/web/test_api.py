@@ -45,12 +45,19 @@ def test_glossary_entry(client, corpus):
 
 def test_api_page_documents_every_endpoint_with_a_working_example(client, app):
     soup = page(client, "/api/")
-    examples = [a["href"] for a in soup.select("section.endpoint p a")]
+    examples = [("GET", a["href"], a) for a in soup.select("section.endpoint p a")]
+    examples += [(c["data-method"], c["data-url"], c) for c in soup.select("section.endpoint p code.request")]
     endpoints = {rule.rule.split("<")[0] for rule in app.url_map.iter_rules() if rule.rule.startswith("/api/")}
     endpoints.discard("/api/")
-    assert {e for e in endpoints if any(x.startswith(e) for x in examples)} == endpoints
-    for href in examples:
-        response = client.get(href)
+    assert {e for e in endpoints if any(url.startswith(e) for _, url, _ in examples)} == endpoints
+    assert {method for method, _, _ in examples} == {"GET", "POST"}
+    for method, url, element in examples:
+        if method == "GET":
+            response = client.get(url)
+        else:  # the page shows the body it sends: send it again
+            body = element.find_parent("section").select_one("pre.request-body").get_text()
+            response = client.post(url, data=body.encode())
         assert response.mimetype == "application/json"
-        status = int(soup.find("a", href=href).parent.get_text().rsplit("→", 1)[1])
+        status = int(element.parent.get_text().rsplit("→", 1)[1])
         assert response.status_code == status
+    assert {200, 422} <= {int(e.parent.get_text().rsplit("→", 1)[1]) for m, _, e in examples if m == "POST"}

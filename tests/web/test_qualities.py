@@ -13,7 +13,8 @@ from judge_app.web import create_app, i18n
 from judge_app.web.security import CONTENT_SECURITY_POLICY
 
 PAGES = ["/", "/rules/en-2026/702.19", "/rules/es-2026/", "/glossary/pt-2019/", "/glossary/en-2026/Trample",
-         "/guides/", "/guides/pt-notes-2008", "/quality", "/api/", "/rules/en-2026/nope"]
+         "/guides/", "/guides/pt-notes-2008", "/quality", "/api/", "/rules/en-2026/nope", "/scenarios",
+         "/scenarios/trample-deathtouch-two-blockers", "/scenarios/try", "/scenarios/nope"]
 
 
 def test_every_message_exists_in_every_language():
@@ -103,7 +104,9 @@ HOSTILE = [
     "/guides/nope", "/search?q=%3Cscript%3E", "/search?q=" + "x" * 10000, "/search?q=%00&doc=%ff",
     "/settings/lang/xx", "/settings/doc/%3Cb%3E?next=%0d%0aSet-Cookie:x=1", "/api/rules/en-2026/%00?depth=-5",
     "/api/rules/en-2026/1?depth=99999999999999999999", "/api/glossary/en-2026/%ff", "/static/%00",
-    "/rules/en-2026/702.19?x=%ff%fe", "/quality?%ff=%ff",
+    "/rules/en-2026/702.19?x=%ff%fe", "/quality?%ff=%ff", "/scenarios/%3Cscript%3E", "/scenarios?q=%3Cb%3E&rule=%ff",
+    "/scenarios?tag=" + "x" * 5000 + "&doc=%3Cb%3E", "/scenarios/try?from=%3Cimg%20src%3Dx%3E&doc=%00",
+    "/scenarios/..%2F..%2Fpyproject", "/api/scenarios/%3Cb%3E?doc=%ff", "/api/scenarios?rule=" + "9" * 3000,
 ]
 
 

@@ -1,0 +1,233 @@
+"""What a scenario page shows, from a replay's plain data (`render.outcome_json`): the board after each step
+as seats and tiles, the timeline with each cited rule linked in the chosen document, and the checks.
+
+The same data comes from the library (replayed at start) and from "try your own" (replayed in a child
+process), so both pages are drawn by one set of functions and templates.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from markupsafe import Markup
+
+from judge_app.engine.state import NO_PRIORITY_STEPS
+from judge_app.scenarios.render import ENGINE_DOC, Labeller
+from judge_app.web import render
+from judge_app.web.render import Link
+from judge_app.web.richtext import rule_url
+
+# A rule number written in a scenario's question or answer: "702.19b", "(510.1c)".
+_RULE_RE = re.compile(r"(?<![\w.])([1-9]\d{2}\.\d{1,3}[a-z]?)(?![\w])")
+COLOURS = ("white", "blue", "black", "red", "green")
+# A snapshot keeps the last player to have had priority through a step in which nobody gets it (502.4, 514.3).
+_NO_PRIORITY = {step.value for step in NO_PRIORITY_STEPS}
+
+
+@dataclass(frozen=True)
+class RuleLink:
+    """A rule the engine cites (2026 number), as shown in the chosen document."""
+
+    number: str  # as the engine cites it
+    label: str  # the number shown: the chosen document's own
+    href: str
+    title: str  # the rule's title (or its nearest titled ancestor's), in the chosen document's language
+    doc: str  # where the link goes: the chosen document, or the 2026 rules when it has no counterpart
+    fallback: bool  # True when the chosen document has no counterpart
+
+
+class Citations:
+    """Rule numbers → links into one document, through `render.Labeller` (2019 documents via the alignment).
+
+    A rule without a counterpart in that document (new since 2019) links to the 2026 rules instead.
+    """
+
+    def __init__(self, doc: str, label: Labeller, engine_label: Labeller):
+        self.doc, self.label, self.engine_label = doc, label, engine_label
+
+    def link(self, number: str) -> RuleLink:
+        found = self.label(number)
+        if found.found and found.doc_number:
+            return RuleLink(number, found.doc_number, rule_url(self.doc, found.doc_number), found.title, self.doc,
+                            False)
+        return RuleLink(number, number, rule_url(ENGINE_DOC, number), self.engine_label(number).title, ENGINE_DOC,
+                        True)
+
+    def markdown(self, text: str) -> Markup:
+        """A scenario's Markdown with every rule number in it linked (titles on hover)."""
+        links = []
+        for match in _RULE_RE.finditer(text):
+            target = self.link(match.group(1))
+            title = target.title if target.label == target.number else f"{target.label} {target.title}".strip()
+            links.append(Link(match.start(1), match.end(1), target.href, "ref", (("title", title),)))
+        return render.markdown_html(text, links)
+
+
+@dataclass
+class Tile:
+    """A permanent as a card on the table."""
+
+    id: str
+    name: str
+    type: str
+    colour: str  # a CSS class: c-white … c-green, c-multi, c-land, c-none
+    land: bool
+    tapped: bool
+    pt: str | None = None
+    damage: int = 0
+    loyalty: int | None = None
+    counters: list[tuple[str, int]] = field(default_factory=list)
+    abilities: str = ""
+    token: bool = False
+    sick: bool = False
+    attacking: str | None = None  # whom it attacks (a player or a planeswalker's name)
+    blocked: bool = False
+    blocking: list[str] = field(default_factory=list)  # names of the attackers it blocks
+    attached_to: str | None = None  # the name of the permanent it is attached to
+    changed: bool = False  # different from the board before this step
+
+
+@dataclass
+class Seat:
+    """A player's side of the table."""
+
+    name: str
+    life: int
+    life_change: int
+    poison: int
+    active: bool
+    priority: bool
+    lost: bool
+    library: int
+    hand: list[str]
+    graveyard: list[str]
+    exile: list[str]
+    mana: list[tuple[str, int]]
+    permanents: list[Tile]
+    lands: list[Tile]
+
+
+@dataclass
+class StackItem:
+    name: str
+    kind: str
+    controller: str
+    text: str
+    targets: list[str]
+
+
+@dataclass
+class Board:
+    turn: int
+    step: str
+    seats: list[Seat]  # in the scenario's order of players: the first sits at the bottom of the picture
+    stack: list[StackItem]  # top first
+    result: str | None
+
+
+@dataclass
+class StepView:
+    index: int
+    turn: int
+    step: str
+    kind: str
+    text: str
+    rules: list[RuleLink]
+    line: int | None
+    board: Board
+
+
+@dataclass
+class CheckView:
+    what: str
+    subject: str
+    expected: Any
+    actual: Any
+    ok: bool
+    line: int
+    at: str
+    rules: list[RuleLink]  # for a "rules" check: the rules it names
+
+
+@dataclass
+class TraceView:
+    steps: list[StepView]
+    checks: list[CheckView]
+    ok: bool
+    failure: str | None
+    result: str | None
+
+    @property
+    def held(self) -> int:
+        return sum(1 for c in self.checks if c.ok)
+
+    @property
+    def final(self) -> StepView | None:
+        return self.steps[-1] if self.steps else None
+
+
+def colour_class(entry: dict[str, Any]) -> str:
+    colours = entry.get("colors", [])
+    if len(colours) > 1:
+        return "c-multi"
+    if colours and colours[0] in COLOURS:
+        return f"c-{colours[0]}"
+    return "c-land" if "Land" in entry["type"] else "c-none"
+
+
+def _tile(entry: dict[str, Any], names: dict[str, str], before: dict[str, Any] | None) -> Tile:
+    return Tile(
+        id=entry["id"], name=entry["name"], type=entry["type"], colour=colour_class(entry),
+        land="Land" in entry["type"] and "pt" not in entry, tapped=entry["tapped"], pt=entry.get("pt"),
+        damage=entry.get("damage", 0), loyalty=entry.get("loyalty"),
+        counters=[(kind, count) for kind, count in entry.get("counters", {}).items()
+                  if count and not (kind == "loyalty" and "loyalty" in entry)],
+        abilities=", ".join(a.replace("~", entry["name"]) for a in entry.get("abilities", [])),
+        token=entry.get("token", False),
+        sick=entry.get("summoning_sick", False),
+        attacking=names.get(entry["attacking"], entry["attacking"]) if "attacking" in entry else None,
+        blocked=entry.get("blocked", False), blocking=[names.get(i, i) for i in entry.get("blocking", [])],
+        attached_to=names.get(entry["attached_to"], entry["attached_to"]) if "attached_to" in entry else None,
+        changed=before is not None and before != entry,
+    )
+
+
+def board(snapshot: dict[str, Any], previous: dict[str, Any] | None) -> Board:
+    """The table after a step; tiles and life totals that moved since `previous` are marked."""
+    names = {p["id"]: p["name"] for p in snapshot["battlefield"]}
+    earlier = {p["id"]: p for p in previous["battlefield"]} if previous else {}
+    earlier_life = {p["name"]: p["life"] for p in previous["players"]} if previous else {}
+    seats = []
+    for player in snapshot["players"]:
+        mine = [_tile(p, names, earlier.get(p["id"], {} if previous else None))
+                for p in snapshot["battlefield"] if p["controller"] == player["name"]]
+        seats.append(Seat(
+            name=player["name"], life=player["life"],
+            life_change=player["life"] - earlier_life.get(player["name"], player["life"]), poison=player["poison"],
+            active=snapshot["active"] == player["name"],
+            priority=snapshot.get("priority") == player["name"] and snapshot["step"] not in _NO_PRIORITY
+            and not snapshot.get("result"),
+            lost=bool(player.get("lost")), library=player["library"], hand=player["hand"],
+            graveyard=player["graveyard"], exile=player["exile"],
+            mana=[(colour, n) for colour, n in player.get("mana_pool", {}).items() if n],
+            permanents=[t for t in mine if not t.land], lands=[t for t in mine if t.land]))
+    stack = [StackItem(s["name"], s["kind"], s["controller"], s.get("text", ""), s.get("targets", []))
+             for s in snapshot["stack"]]
+    return Board(snapshot["turn"], snapshot["step"], seats, stack, snapshot.get("result"))
+
+
+def trace_view(data: dict[str, Any], citations: Citations) -> TraceView:
+    steps = []
+    previous = None
+    for step in data["trace"]:
+        steps.append(StepView(step["index"], step["turn"], step["step"], step["kind"], step["text"],
+                              [citations.link(n) for n in step["rules"]], step.get("line"),
+                              board(step["snapshot"], previous)))
+        previous = step["snapshot"]
+    checks = [CheckView(c["what"], c["subject"], c["expected"], c["actual"], c["ok"], c["line"], c["at"],
+                        [citations.link(n) for n in c["expected"]] if c["what"] == "rules" else [])
+              for c in data["checks"]]
+    result = data["trace"][-1]["snapshot"].get("result") if data["trace"] else None
+    return TraceView(steps, checks, data["ok"], data["failure"], result)
