@@ -1,0 +1,104 @@
+"""Driving a real headless Chromium (Debian's) in the browser tests: the browser, and a finger's taps.
+
+Screenshots go to test-artifacts/. Without a browser the tests skip, except in CI (CI=true), where a
+missing browser is a failure. The fixtures (`server`, `browser`, `js_browser`) are in conftest.py.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+import pytest
+
+from judge_app import paths
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+PHONE = {"width": 360, "height": 740, "pixelRatio": 2.0}
+ARTIFACTS = paths.PROJECT_ROOT / "test-artifacts"
+
+
+def require_browser() -> None:
+    missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        missing.append("the selenium package")
+    if missing:
+        message = f"browser tests need {', '.join(missing)} (apt-get install chromium chromium-driver)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def new_browser(javascript: bool):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = str(CHROMIUM)
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE})
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    driver.set_page_load_timeout(30)
+    driver.javascript = javascript
+    return driver
+
+
+def shot(driver, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    driver.save_screenshot(str(ARTIFACTS / f"{name}-{'js' if driver.javascript else 'nojs'}.png"))
+
+
+def no_horizontal_scroll(driver) -> bool:
+    return driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def wait_for(driver, condition, timeout: float = 10):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout).until(condition)
+
+
+def tap(driver, element) -> None:
+    """A real pointer press and release at the element's centre, as a finger would.
+
+    Sent through DevTools input events rather than WebDriver's click, which relies on running
+    script in the page and hangs when the page's JavaScript is disabled.
+    """
+    x, y = driver.execute_script(
+        "arguments[0].scrollIntoView({block: 'center'});"
+        "const box = arguments[0].getBoundingClientRect();"
+        "return [box.left + box.width / 2, box.top + box.height / 2];",
+        element)
+    for kind in ("mousePressed", "mouseReleased"):
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent",
+                               {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})
+
+
+def type_into(driver, element, text: str) -> None:
+    """Tap a text box and type, through DevTools input like `tap`."""
+    tap(driver, element)
+    driver.execute_cdp_cmd("Input.insertText", {"text": text})
+
+
+def follow(driver, element) -> None:
+    """Tap a link and wait for the page it leads to."""
+    before = driver.current_url
+    tap(driver, element)
+    wait_for(driver, lambda d: d.current_url != before
+             and d.execute_script("return document.readyState") == "complete")
