@@ -1,10 +1,13 @@
-"""Rule page server time and transfer size (targets: p50 ≤ 10 ms, < 60 KB gzipped).
+"""Rule page server time and transfer size (targets: p50 ≤ 10 ms, < 60 KB gzipped); scenario pages and the
+"try your own" run endpoint.
 
-    python benchmarks/web_pages.py [--pages N] [--repeat R] [--all-sizes]
+    python benchmarks/web_pages.py [--pages N] [--repeat R] [--all-sizes] [--runs N]
 
 Server time is a whole request through Flask's test client (routing, page building, template,
 gzip), measured on N rule pages picked across the four documents, each requested R + 1 times.
-Sizes are the gzipped bodies a browser receives.
+Sizes are the gzipped bodies a browser receives. The run endpoint is timed end to end (the text
+replayed in a child process, the answer labelled and sent as JSON) beside the same replay in
+process, and against the limits: a replay that would run for ever, a body over the size limit.
 """
 
 from __future__ import annotations
@@ -16,12 +19,24 @@ import time
 
 from timing import timed
 
+from judge_app import paths
 from judge_app.corpus import CR_IDS
+from judge_app.scenarios import loads, run, sandbox
 from judge_app.web import create_app
 
 NAMED = [(doc, "702.19") for doc in CR_IDS] + [("en-2026", "702"), ("en-2026", "613.1"), ("en-2026", "7")]
 OTHER_PAGES = ("/", "/search?q=trample&doc=en-2026", "/search?q=combat%20damage%20step&doc=all", "/rules/en-2026/",
-               "/glossary/en-2026/", "/guides/pt-notes-2008", "/quality")
+               "/glossary/en-2026/", "/guides/pt-notes-2008", "/quality", "/scenarios", "/scenarios/try",
+               "/api/scenarios")
+SCENARIOS = ("trample-deathtouch-two-blockers", "stack-target-becomes-illegal", "activated-ability-tap-cost")
+ENDLESS = """title = "A very long game"
+question = "What happens in five thousand turns?"
+until_turn = 5000
+[players.Alice]
+library = 6000
+[players.Bob]
+library = 6000
+"""
 
 
 def main() -> None:
@@ -29,6 +44,7 @@ def main() -> None:
     parser.add_argument("--pages", type=int, default=300)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--all-sizes", action="store_true", help="measure the gzipped size of every rule page")
+    parser.add_argument("--runs", type=int, default=30, help="requests to the run endpoint")
     args = parser.parse_args()
 
     start = time.perf_counter()
@@ -64,6 +80,43 @@ def main() -> None:
     print("other pages:")
     for url in OTHER_PAGES:
         print(f"  {url:28} p50 {median_ms(url, 11):6.2f} ms   {get(url) / 1024:5.1f} KB gzipped")
+    scenario_pages(client, get, median_ms)
+    run_endpoint(client, args.runs)
+
+
+def scenario_pages(client, get, median_ms) -> None:
+    print("scenario pages (a board per step, the timeline, the outcome):")
+    library = client.application.extensions["judge_scenarios"]
+    for name in SCENARIOS:
+        for doc in ("en-2026", "pt-2019"):
+            url = f"/scenarios/{name}?doc={doc}"
+            print(f"  {url:60} {library.entries[name].steps:3} steps  p50 {median_ms(url, 11):6.2f} ms   "
+                  f"{get(url) / 1024:5.1f} KB gzipped")
+    sizes = sorted((get(f"/scenarios/{name}"), name) for name in library.entries)
+    print(f"  every scenario page: median {statistics.median(s for s, _ in sizes) / 1024:.1f} KB gzipped, "
+          f"largest {sizes[-1][0] / 1024:.1f} KB ({sizes[-1][1]})")
+
+
+def run_endpoint(client, runs: int) -> None:
+    text = (paths.scenarios_dir() / f"{SCENARIOS[0]}.toml").read_text(encoding="utf-8")
+
+    def post(body: bytes, status: int) -> None:
+        response = client.post("/api/scenarios/run?doc=en-2026", data=body)
+        assert response.status_code == status, (response.status_code, response.get_json())
+
+    post(text.encode(), 200)  # starts the fork server
+    end_to_end = timed(lambda: post(text.encode(), 200), runs)
+    in_process = timed(lambda: run(loads(text)), runs)
+    replay_only = timed(lambda: sandbox.replay(text), runs)
+    print(f"run endpoint (POST /api/scenarios/run, {SCENARIOS[0]}), medians over {runs}:")
+    print(f"  end to end {statistics.median(end_to_end) * 1000:6.2f} ms; replay in a child process "
+          f"{statistics.median(replay_only) * 1000:6.2f} ms; the same replay in process "
+          f"{statistics.median(in_process) * 1000:6.2f} ms")
+    endless = timed(lambda: post(ENDLESS.encode(), 422), 3)
+    print(f"  a replay that would not end: 422 after {statistics.median(endless):.2f} s "
+          f"(limit {sandbox.TIME_LIMIT:g} s)")
+    oversized = timed(lambda: post(b"#" * (sandbox.MAX_TEXT + 1), 413), 5)
+    print(f"  a body over {sandbox.MAX_TEXT // 1024} KB: 413 after {statistics.median(oversized) * 1000:.2f} ms")
 
 
 if __name__ == "__main__":
