@@ -7,6 +7,7 @@ import threading
 import time
 
 import pytest
+from scenario_texts import ENDLESS
 
 from judge_app import paths
 from judge_app.scenarios import load, loads, run, sandbox
@@ -14,16 +15,6 @@ from judge_app.scenarios.render import outcome_json
 
 LIBRARY = sorted(paths.scenarios_dir().glob("*.toml"))
 TRAMPLE = paths.scenarios_dir() / "trample-deathtouch-two-blockers.toml"
-
-# Two players with big libraries and a replay that only stops at turn 5000: far more than 2 s of work.
-ENDLESS = """title = "A very long game"
-question = "What happens in five thousand turns?"
-until_turn = 5000
-[players.Alice]
-library = 6000
-[players.Bob]
-library = 6000
-"""
 
 
 def _without_file(data: dict) -> dict:

@@ -300,38 +300,44 @@ def _lower(kind: int, soft: int) -> None:
     resource.setrlimit(kind, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
 
 
-WARM_UP = """
-title = "Warm-up"
-question = "Two bears trade."
-[players.A]
-[players.B]
+EXAMPLE = """title = "A deathtouch blocker"
+question = "My 4/4 attacks and a 1/1 with deathtouch blocks it. What dies?"
+tags = ["deathtouch"]
+
+[players.Alice]
+[players.Bob]
+
 [[cards]]
-id = "a"
-name = "Bear"
-owner = "A"
-type = "Creature — Bear"
-pt = "2/2"
-text = "Trample"
+id = "giant"
+name = "Hill Giant"
+owner = "Alice"
+type = "Creature — Giant"
+pt = "4/4"
+
 [[cards]]
-id = "b"
-name = "Bear"
-owner = "B"
-type = "Creature — Bear"
-pt = "2/2"
+id = "snake"
+name = "Deathtouch Snake"
+owner = "Bob"
+type = "Creature — Snake"
+pt = "1/1"
+text = "Deathtouch"
+
 [[actions]]
 do = "attack"
-attackers = ["a"]
+attackers = ["giant"]
+
 [[actions]]
 do = "block"
-blockers = { b = "a" }
+blockers = { snake = "giant" }
+
 [expect]
-zone = { a = "graveyard" }
-"""
+zone = { giant = "graveyard", snake = "graveyard" }
+"""  # a small scenario: what the fork server warms up on, and the API page's example
 
 
 def _warm_up() -> None:
     """Replay a small scenario once, so each child starts with every lazily built table ready."""
-    json.dumps(outcome_json(run(loads(WARM_UP, "<warm-up>"))))
+    json.dumps(outcome_json(run(loads(EXAMPLE, "<warm-up>"))))
 
 
 if __name__ == "__main__":

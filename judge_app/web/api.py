@@ -214,45 +214,12 @@ EXAMPLES = [
      "permanents, the stack), the expectations checked, and the TOML source."),
 ]
 
-RUN_EXAMPLE = """title = "A deathtouch blocker"
-question = "My 4/4 attacks and a 1/1 with deathtouch blocks it. What dies?"
-tags = ["deathtouch"]
-
-[players.Alice]
-[players.Bob]
-
-[[cards]]
-id = "giant"
-name = "Hill Giant"
-owner = "Alice"
-type = "Creature — Giant"
-pt = "4/4"
-
-[[cards]]
-id = "snake"
-name = "Deathtouch Snake"
-owner = "Bob"
-type = "Creature — Snake"
-pt = "1/1"
-text = "Deathtouch"
-
-[[actions]]
-do = "attack"
-attackers = ["giant"]
-
-[[actions]]
-do = "block"
-blockers = { snake = "giant" }
-
-[expect]
-zone = { giant = "graveyard", snake = "graveyard" }
-"""
-RUN_ERROR_EXAMPLE = RUN_EXAMPLE.replace("[players.Alice]\n", "[players.Alice]\nlif = 20\n")
+RUN_ERROR_EXAMPLE = sandbox.EXAMPLE.replace("[players.Alice]\n", "[players.Alice]\nlif = 20\n")
 
 # (body, description) of the POST examples: the text is replayed for real to show its answer.
 RUN_EXAMPLES = [
-    (RUN_EXAMPLE, "Replay scenario text sent as the request body (UTF-8 TOML, the format of scenarios/README.md, at "
-     f"most {sandbox.MAX_TEXT // 1024} KB; ?doc= as above): the same JSON as one scenario, with the time taken. "
+    (sandbox.EXAMPLE, "Replay scenario text sent as the request body (UTF-8 TOML, the format of scenarios/README.md, "
+     f"at most {sandbox.MAX_TEXT // 1024} KB; ?doc= as above): the same JSON as one scenario, with the time taken. "
      f"It runs in a separate process for at most {sandbox.TIME_LIMIT:g} s, with no access to files or the "
      "network."),
     (RUN_ERROR_EXAMPLE, "A scenario that cannot be replayed gets a 4xx with the line and what is wrong: 413 too "

@@ -7,6 +7,7 @@ import os
 import time
 
 import pytest
+from scenario_texts import ENDLESS
 from webpages import page, soup_of
 
 from judge_app import paths
@@ -15,14 +16,6 @@ from judge_app.scenarios import sandbox
 TRAMPLE = "trample-deathtouch-two-blockers"
 TEXT = (paths.scenarios_dir() / f"{TRAMPLE}.toml").read_text(encoding="utf-8")
 QUICK = sandbox.TIME_LIMIT + sandbox.GRACE + 2.0  # seconds within which any answer comes back
-ENDLESS = """title = "A very long game"
-question = "What happens in five thousand turns?"
-until_turn = 5000
-[players.Alice]
-library = 6000
-[players.Bob]
-library = 6000
-"""
 
 
 def post_form(client, text: str, doc: str = "en-2026", **kwargs):
