@@ -108,6 +108,7 @@ TIMED_OUT = Refusal("time", f"the replay took longer than {TIME_LIMIT:g} s and w
 OUT_OF_MEMORY = Refusal("memory", "the replay stopped before its time was up, most likely because it needed more "
                         f"than {MEMORY_HEADROOM // (1024 * 1024)} MB of memory", 422)
 BUSY = Refusal("busy", "too many scenarios are being replayed right now; try again in a moment", 503)
+UNAVAILABLE = Refusal("busy", "scenarios cannot be replayed right now; try again in a moment", 503)
 
 
 def replay(text: str) -> Replay:
@@ -120,6 +121,8 @@ def replay(text: str) -> Replay:
         return Replay(None, BUSY, time.monotonic() - start)
     try:
         data, refusal = _exchange(body)
+    except OSError:  # the fork server could not be started or reached, even after a restart
+        data, refusal = None, UNAVAILABLE
     finally:
         _slots.release()
     return Replay(data, refusal, time.monotonic() - start)

@@ -103,7 +103,8 @@ class Library:
     def numbers_in(self, doc: str, entry: Entry) -> list[str]:
         """The rules `entry` cites, numbered as in `doc` (those `doc` has)."""
         label = self.labeller(doc)
-        return [shown for n in entry.cited if (shown := label(n).doc_number) is not None]
+        shown = (label(n).doc_number for n in entry.cited)
+        return list(dict.fromkeys(n for n in shown if n is not None))  # two 2026 rules may share a 2019 one
 
     def citing(self, doc: str, numbers: Iterable[str]) -> list[tuple[Entry, list[str]]]:
         """The scenarios citing any of `numbers` (a rule page's entries), each with the numbers it cites."""

@@ -61,3 +61,23 @@ def test_link_attributes_are_escaped():
 def test_overlapping_or_out_of_range_links_are_dropped():
     html = render.to_html("abcdef", "abcdef", [Link(0, 3, "/a"), Link(2, 5, "/b"), Link(4, 99, "/c")])
     assert [a["href"] for a in BeautifulSoup(html, "html.parser").find_all("a")] == ["/a"]
+
+
+def test_free_markdown_keeps_emphasis_and_our_links_and_nothing_else(corpus):
+    """A scenario's question: written by anyone, so raw HTML, links, images and blocks stay text."""
+    source = ("Does *trample* (702.19b) apply?\nWrapped line. <script>alert(1)</script> <img src=x onerror=y>\n"
+              "[a link](javascript:alert(1)) ![img](http://x/y.png) `code`\n\n# not a heading\n- not a list\n\n"
+              "&amp; &lt;b&gt; 702.19c")
+    links = [Link(source.index("702.19b"), source.index("702.19b") + 7, "/rules/en-2026/702.19b", "ref",
+                  (("title", 'Tr"ample'),)),
+             Link(len(source) - 7, len(source), "/rules/en-2026/702.19c", "ref")]
+    html = render.markdown_html(source, links)
+    soup = BeautifulSoup(html, "html.parser")
+    assert [a["href"] for a in soup.find_all("a")] == ["/rules/en-2026/702.19b", "/rules/en-2026/702.19c"]
+    assert soup.find("a")["title"] == 'Tr"ample' and soup.find("em").get_text() == "trample"
+    assert not soup.find_all(["script", "img", "h1", "ul", "li", "code", "br"])
+    assert "<script>alert(1)</script>" in soup.get_text() and "[a link](javascript:alert(1))" in soup.get_text()
+    assert "Wrapped line" in soup.find("p").get_text()  # a wrapped line joins its paragraph
+    # marks in the text itself (private-use characters) cannot be turned into links: none are added
+    hostile = "\ue000" + "0\ue001 702.19b\ue002"
+    assert "<a" not in render.markdown_html(hostile, [Link(len(hostile) - 8, len(hostile) - 1, "/x")])
