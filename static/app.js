@@ -260,10 +260,9 @@
     var sequence = 0;
     var timer = null;
     var apply = function () {
-      var params = new URLSearchParams(new FormData(form));
-      params.set("doc", form.getAttribute("data-doc") || "");
+      var query = new URLSearchParams(new FormData(form)).toString();
       var mine = ++sequence;
-      fetch("/api/scenarios?" + params.toString())
+      fetch("/api/scenarios?" + query)
         .then(function (response) { return response.ok ? response.json() : null; })
         .then(function (data) {
           if (!data || mine !== sequence) return;
@@ -271,9 +270,7 @@
           data.scenarios.forEach(function (scenario) { keep[scenario.id] = true; });
           Array.prototype.forEach.call(items, function (item) { item.hidden = !keep[item.getAttribute("data-id")]; });
           if (count) count.textContent = count.getAttribute("data-template").replace("{shown}", data.count);
-          if (window.history && history.replaceState) {
-            history.replaceState(null, "", "?" + new URLSearchParams(new FormData(form)).toString());
-          }
+          if (window.history && history.replaceState) history.replaceState(null, "", "?" + query);
         })
         .catch(function () { /* the form still works */ });
     };

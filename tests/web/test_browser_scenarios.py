@@ -53,12 +53,15 @@ def replace_text(driver, box, text: str) -> None:
 
 def submit(driver, button) -> None:
     """Tap a form's button and wait for the page it returns, which may have the same address."""
+    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.expected_conditions import staleness_of
+    from selenium.webdriver.support.ui import WebDriverWait
 
     page = driver.find_element(By.TAG_NAME, "html")
     tap(driver, button)
-    wait_for(driver, staleness_of(page))
+    # while the old page goes, asking about its element may fail otherwise than "stale": ask again
+    WebDriverWait(driver, 10, ignored_exceptions=[WebDriverException]).until(staleness_of(page))
     wait_for(driver, lambda d: d.execute_script("return document.readyState") == "complete")
 
 
