@@ -9,10 +9,12 @@ import pytest
 from judge_app import paths
 from judge_app.engine import rules
 from judge_app.engine.keywords import SIMPLE_KEYWORDS
+from judge_app.engine.state import NO_PRIORITY_STEPS
 from judge_app.scenarios import load, run
 from judge_app.scenarios.render import render_json
 
 LIBRARY = sorted(paths.scenarios_dir().glob("*.toml"))
+NO_PRIORITY = {step.value for step in NO_PRIORITY_STEPS}
 
 
 def test_the_library_has_at_least_thirty_scenarios():
@@ -38,6 +40,10 @@ def test_scenario_replays_as_expected(path, corpus):
     # the trace is plain data: it round-trips through JSON
     data = render_json(outcome, corpus)
     assert json.loads(json.dumps(data))["ok"] is True
+    # nobody holds priority in a step without it (untap, cleanup: 502.4, 514.3) or once the game is over
+    for step in outcome.trace.steps:
+        if step.snapshot["step"] in NO_PRIORITY or step.snapshot.get("result"):
+            assert step.snapshot["priority"] is None, (step.index, step.text)
     assert [s["index"] for s in data["trace"]] == list(range(1, len(data["trace"]) + 1))
 
 

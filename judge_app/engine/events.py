@@ -271,6 +271,7 @@ class GameOver(Event):
 
     def apply(self, state: GameState) -> None:
         state.result = self.result
+        state.priority = None
 
 
 @dataclass(frozen=True, slots=True)

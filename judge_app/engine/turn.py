@@ -193,6 +193,7 @@ def end_step(game: Game) -> None:
                     f"with nothing on the stack, so the {game.step_label} {'phase' if 'main' in step.value else 'step'}"
                     f" ends.", [rules.PRIORITY_AT_STEP_START, rules.PRIORITY_PASS, rules.ALL_PASS,
                                 rules.STEP_ENDS_ALL_PASS])
+    state.priority = None  # nobody holds priority between steps; the next step gives it anew (117.3a)
     spent = [ManaChange(p.name, mana, -amount) for p in state.players.values() for mana, amount in p.mana_pool.items()]
     if spent:
         game.perform(*spent)

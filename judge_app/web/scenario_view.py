@@ -13,7 +13,6 @@ from typing import Any
 
 from markupsafe import Markup
 
-from judge_app.engine.state import NO_PRIORITY_STEPS
 from judge_app.scenarios.render import ENGINE_DOC, Labeller
 from judge_app.web import render
 from judge_app.web.render import Link
@@ -23,7 +22,6 @@ from judge_app.web.richtext import rule_url
 _RULE_RE = re.compile(r"(?<![\w.])([1-9]\d{2}\.\d{1,3}[a-z]?)(?![\w])")
 COLOURS = ("white", "blue", "black", "red", "green")
 # A snapshot keeps the last player to have had priority through a step in which nobody gets it (502.4, 514.3).
-_NO_PRIORITY = {step.value for step in NO_PRIORITY_STEPS}
 
 
 @dataclass(frozen=True)
@@ -207,8 +205,7 @@ def board(snapshot: dict[str, Any], previous: dict[str, Any] | None) -> Board:
             name=player["name"], life=player["life"],
             life_change=player["life"] - earlier_life.get(player["name"], player["life"]), poison=player["poison"],
             active=snapshot["active"] == player["name"],
-            priority=snapshot.get("priority") == player["name"] and snapshot["step"] not in _NO_PRIORITY
-            and not snapshot.get("result"),
+            priority=snapshot.get("priority") == player["name"],
             lost=bool(player.get("lost")), library=player["library"], hand=player["hand"],
             graveyard=player["graveyard"], exile=player["exile"],
             mana=[(colour, n) for colour, n in player.get("mana_pool", {}).items() if n],
