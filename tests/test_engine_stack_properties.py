@@ -121,7 +121,11 @@ def check_invariants(game: Game) -> None:
     if game.over:
         return
     assert not state.pending_triggers  # put on the stack before a player received priority (117.5)
-    if state.step not in (Step.UNTAP, Step.CLEANUP):
+    if state.step in (Step.UNTAP, Step.CLEANUP) or game.pending is not None:
+        # no priority in untap and cleanup, nor while a turn-based action waits for its choices
+        # (attackers, blockers, damage: 508.1, 509.1, 510.1 come before priority, 117.3a)
+        assert state.priority is None
+    else:
         assert state.priority in state.players
     for obj in state.permanents():  # state-based actions were performed (704.5f, 704.5g)
         chars = game.chars(obj.id)
