@@ -14,13 +14,14 @@ from search_helpers import mini_corpus
 import judge_app.corpus as corpus_module
 from judge_app.cli import main
 from judge_app.corpus import load_corpus
+from judge_app.corpus.cache import ProcessMemo
 from judge_app.search import Engine, lifecycle
 
 
 @pytest.fixture
 def mini(tmp_path, monkeypatch):
     monkeypatch.setenv("JUDGE_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setattr(corpus_module, "_loaded", {})
+    monkeypatch.setattr(corpus_module, "_memo", ProcessMemo())
     return mini_corpus(tmp_path / "corpus"), tmp_path / "data"
 
 

@@ -15,7 +15,6 @@ Relations: see `model`. Downstream of `judge_app.corpus`, which never imports th
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 from judge_app import paths
@@ -33,14 +32,14 @@ from judge_app.alignment.model import (
 )
 from judge_app.alignment.store import Alignment, AlignmentData, UnknownRule
 from judge_app.corpus import Corpus, load_corpus
+from judge_app.corpus import cache as corpus_cache
 
 __all__ = [
     "CROSS_VERSION_RELATIONS", "RELATIONS", "SAME_DATE_RELATIONS", "Alignment", "AlignmentData", "Disagreement",
     "Equivalent", "Link", "Pair", "Segment", "UnknownRule", "build_alignment", "load_alignment", "report",
 ]
 
-_loaded: dict[tuple[str, str], Alignment] = {}
-_lock = threading.Lock()
+_memo: corpus_cache.ProcessMemo[Alignment] = corpus_cache.ProcessMemo()
 
 
 def build_alignment(corpus: Corpus) -> Alignment:
@@ -56,16 +55,6 @@ def load_alignment(corpus_dir: Path | None = None, use_cache: bool = True) -> Al
     if not use_cache:
         return build_alignment(corpus)
     key = cache.cache_key(corpus_dir)
-    memo_key = (str(corpus_dir.resolve()), key)
-    with _lock:
-        if memo_key in _loaded:
-            return _loaded[memo_key]
-        path = cache.cache_path(paths.data_dir(), key)
-        data = cache.load(path)
-        if data is None:
-            data = build(corpus)
-            cache.store(data, path)
-        alignment = Alignment(corpus, data)
-        _loaded.clear()
-        _loaded[memo_key] = alignment
-        return alignment
+    path = cache.cache_path(paths.data_dir(), key)
+    return _memo.get((str(corpus_dir.resolve()), key),
+                     lambda: Alignment(corpus, corpus_cache.load_or_build(path, AlignmentData, lambda: build(corpus))))

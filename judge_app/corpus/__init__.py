@@ -12,7 +12,6 @@ build (entries → model) → linking (references, cited-by, keywords) → cache
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 from judge_app import paths
@@ -37,8 +36,7 @@ __all__ = [
     "KeywordLink", "Missing", "Reference", "Rule", "UnknownDocument", "build_corpus", "load_corpus",
 ]
 
-_loaded: dict[tuple[str, str], Corpus] = {}
-_lock = threading.Lock()
+_memo: cache.ProcessMemo[Corpus] = cache.ProcessMemo()
 
 
 def build_corpus(corpus_dir: Path | None = None) -> Corpus:
@@ -55,15 +53,6 @@ def load_corpus(corpus_dir: Path | None = None, use_cache: bool = True) -> Corpu
     if not use_cache:
         return build_corpus(corpus_dir)
     key = cache.cache_key(corpus_dir)
-    memo_key = (str(corpus_dir.resolve()), key)
-    with _lock:
-        if memo_key in _loaded:
-            return _loaded[memo_key]
-        path = cache.cache_path(paths.data_dir(), key)
-        corpus = cache.load(path)
-        if corpus is None:
-            corpus = build_corpus(corpus_dir)
-            cache.store(corpus, path)
-        _loaded.clear()
-        _loaded[memo_key] = corpus
-        return corpus
+    path = cache.cache_path(paths.data_dir(), key)
+    return _memo.get((str(corpus_dir.resolve()), key),
+                     lambda: cache.load_or_build(path, Corpus, lambda: build_corpus(corpus_dir)))

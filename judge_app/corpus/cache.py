@@ -11,12 +11,16 @@ import hashlib
 import os
 import pickle
 import tempfile
+import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from judge_app.corpus import manifest
 from judge_app.corpus.store import Corpus
 
 _CODE_DIR = Path(__file__).resolve().parent
+T = TypeVar("T")
 
 
 def cache_key(corpus_dir: Path) -> str:
@@ -41,6 +45,35 @@ def load(path: Path) -> Corpus | None:
 
 def store(corpus: Corpus, path: Path) -> None:
     write_pickle(corpus, path)
+
+
+class ProcessMemo(Generic[T]):
+    """The one value this process keeps for a key (a corpus, an alignment), made once under a lock;
+    a new key (a changed source) replaces the old value."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._key: object = None
+        self._value: T | None = None
+
+    def get(self, key: object, make: Callable[[], T]) -> T:
+        with self._lock:
+            if self._value is None or self._key != key:
+                self._value, self._key = make(), key
+            return self._value
+
+    def clear(self) -> None:
+        with self._lock:
+            self._key, self._value = None, None
+
+
+def load_or_build(path: Path, kind: type[T], build: Callable[[], T]) -> T:
+    """The `kind` pickled at `path`, else built now and written there for the next process."""
+    value = read_pickle(path, kind)
+    if value is None:
+        value = build()
+        write_pickle(value, path)
+    return value
 
 
 def read_pickle(path: Path, kind: type):
