@@ -106,7 +106,8 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
         item.targets = _choose_targets(game, effect, chosen, player, chars, item_id, chars.name)
     if item.targets:
         cited += [rules.CAST_TARGETS, rules.TARGETED_SPELL]
-    payment, paid, pay_rules = mana.payment(game, player, chars.mana_cost, sources, chars.name)
+    payment, paid, pay_rules = mana.payment(game, player, chars.mana_cost, sources, chars.name,
+                                            x=item.choices.get("x", 0), announce=item.choices.get("announce"))
     game.perform(ZoneChange(card, "hand", STACK, "cast", controller=player), StackPush(item), *payment)
     timing = [rules.INSTANT_TIMING if "instant" in chars.types else rules.FLASH] if instant else \
         [rules.CREATURE_TIMING if chars.is_creature else rules.SORCERY_TIMING]
@@ -142,7 +143,8 @@ def _after(game: Play, player: str, item: StackItem, text: str, cited: list[rule
     game.record(ACTION, text, [*cited, rules.PRIORITY_AFTER_ACTION])
 
 
-def activate(game: Play, player: str, source: str, index: int, chosen: list[str], sources: list[str] | None) -> None:
+def activate(game: Play, player: str, source: str, index: int, chosen: list[str], sources: list[str] | None,
+             choices: dict[str, Any] | None = None) -> None:
     """602.2: activate the `index`-th activated ability (1-based, mana and loyalty abilities included)."""
     _priority(game, player)
     state = game.state
@@ -200,7 +202,9 @@ def activate(game: Play, player: str, source: str, index: int, chosen: list[str]
     item.targets = _choose_targets(game, ability.effect, chosen, player, chars, item.id, item.name)
     if item.targets:
         cited += [rules.CAST_TARGETS, rules.TARGETED_ACTIVATED]
-    payment, text, pay_rules = mana.payment(game, player, cost.mana, sources, item.name)
+    item.choices = dict(choices or {})
+    payment, text, pay_rules = mana.payment(game, player, cost.mana, sources, item.name,
+                                            x=item.choices.get("x", 0), announce=item.choices.get("announce"))
     if cost.sacrifice:
         changes.append(ZoneChange(source, "battlefield", "graveyard", "sacrificed"))
         paid.append(f"sacrifices {chars.name}")

@@ -55,6 +55,7 @@ class Player:
     graveyard: list[str] = field(default_factory=list)  # bottom first
     exile: list[str] = field(default_factory=list)
     mana_pool: dict[str, int] = field(default_factory=dict)
+    snow_mana: dict[str, int] = field(default_factory=dict)  # how much of each type in the pool came from snow sources
     drew_from_empty_library: bool = False  # since the last state-based action check (704.5b)
     lost: str = ""  # why, if the player has lost
     max_hand_size: int = 7

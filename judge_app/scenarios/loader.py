@@ -107,9 +107,11 @@ ACTIONS: dict[str, dict[str, tuple[str, bool]]] = {
     "add mana": {"player": ("player", True), "mana": ("mana", True), "amount": ("int", False)},
     "concede": {"player": ("player", True)},
     "cast": {"card": ("card", True), "player": ("player", False), "targets": ("targets", False),
-             "mana": ("cards", False), "words": ("words", False)},
+             "mana": ("cards", False), "words": ("words", False), "x": ("count", False),
+             "announce": ("announce", False)},
     "activate": {"card": ("card", True), "player": ("player", False), "ability": ("int", False),
-                 "targets": ("targets", False), "mana": ("cards", False)},
+                 "targets": ("targets", False), "mana": ("cards", False), "x": ("count", False),
+                 "announce": ("announce", False)},
     "resolve": {"count": ("int", False)},
     "play land": {"card": ("card", True), "player": ("player", False)},
     "check": {k: ("expect", False) for k in EXPECT_KEYS if k != "rules"},
@@ -501,6 +503,16 @@ class _Loader:
             return r.typed(value, path, int, "an integer")
         if kind == "bool":
             return r.typed(value, path, bool, "true or false")
+        if kind == "count":
+            if r.typed(value, path, int, "a number (0 or more)") < 0:
+                raise r.error(path, f"{_label(path)} is {value}", "a number (0 or more)")
+            return value
+        if kind == "announce":
+            ways = r.string_list(value, path, _KIND_HELP["announce"])
+            wrong = [w for w in ways if w not in (*MANA, "generic", "life")]
+            if wrong:
+                raise r.error(path, f"unknown way to pay {wrong[0]!r}", _KIND_HELP["announce"])
+            return ways
         if kind == "step":
             return self._step(value, path)
         if kind == "duration":
@@ -635,5 +647,7 @@ _KIND_HELP = {
     "abilities": "ability text such as \"flying\"", "attackers": "[\"card id\", …] or { attacker = player }",
     "blockers": "{ blocker = attacker }", "assign": "{ creature = { recipient = damage } }",
     "damage map": "{ recipient = damage }", "expect": "an expectation", "targets": "[\"card id or player\", …]",
-    "cards": "[\"card id\", …]", "words": "[\"red\", \"blue\"]",
+    "cards": "[\"card id\", …]", "words": "[\"red\", \"blue\"]", "count": "a number (0 or more)",
+    "announce": "how each hybrid or Phyrexian symbol is paid, in order: a colour, \"colorless\", \"generic\" or "
+                "\"life\"",
 }

@@ -78,6 +78,13 @@ def _p(action: ActionSpec, key: str, default: Any = None) -> Any:
     return action.params.get(key, default)
 
 
+ANNOUNCED = ("words", "x", "announce")  # what a player announces as they cast or activate (601.2b, 602.2b)
+
+
+def _announced(action: ActionSpec) -> dict[str, Any]:
+    return {key: action.params[key] for key in ANNOUNCED if key in action.params}
+
+
 _DO: dict[str, Callable[[Game, ActionSpec], None]] = {
     "attack": lambda g, a: g.declare_attackers(_p(a, "attackers")),
     "block": lambda g, a: g.declare_blockers(_p(a, "blockers", [])),
@@ -111,9 +118,9 @@ _DO: dict[str, Callable[[Game, ActionSpec], None]] = {
     "add mana": lambda g, a: g.apply(actions.add_mana, _p(a, "player"), _p(a, "mana"), _p(a, "amount", 1)),
     "concede": lambda g, a: g.concede(_p(a, "player")),
     "cast": lambda g, a: g.cast(_p(a, "player") or g.state.objects[_p(a, "card")].owner, _p(a, "card"),
-                                _p(a, "targets", []), _p(a, "mana"), {"words": _p(a, "words", [])}),
+                                _p(a, "targets", []), _p(a, "mana"), _announced(a)),
     "activate": lambda g, a: g.activate(_p(a, "player") or g.controller(_p(a, "card")), _p(a, "card"),
-                                        _p(a, "ability", 1), _p(a, "targets", []), _p(a, "mana")),
+                                        _p(a, "ability", 1), _p(a, "targets", []), _p(a, "mana"), _announced(a)),
     "resolve": lambda g, a: g.resolve(_p(a, "count", 1)),
     "play land": lambda g, a: g.play_land(_p(a, "player") or g.state.objects[_p(a, "card")].owner, _p(a, "card")),
 }
