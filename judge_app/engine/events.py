@@ -133,7 +133,7 @@ class Assignment:
     source: str
     recipient: str
     amount: int
-    instead: tuple[str, int] | None = None  # a self-replacement: (land type you control, amount instead) (614.15)
+    instead: tuple[str, int] | None = None  # a self-replacement (614.15): (its condition, the amount instead)
 
 
 @dataclass(frozen=True, slots=True)

@@ -177,9 +177,12 @@ def produces(game: View, permanent: str) -> str | None:
         return None
     for ability in chars.abilities_of("mana"):
         cost = ability.cost
-        if cost is not None and cost.tap and not cost.mana and not cost.sacrifice and ability.effect is not None:
-            added = next(i.mana for i in ability.effect.instructions if i.verb == "add mana")
-            return SYMBOL_MANA[added.strip("{}")[0]]
+        if cost is not None and cost.tap and not cost.mana and not cost.sacrifice and not cost.actions \
+                and ability.effect is not None:
+            added = next(i.mana for i in ability.effect.instructions if getattr(i, "verb", "") == "add mana")
+            symbols = added.symbols.symbols if added is not None and added.symbols is not None else ()
+            if len(symbols) == 1 and symbols[0].symbol.strip("{}") in SYMBOL_MANA:
+                return SYMBOL_MANA[symbols[0].symbol.strip("{}")]
     if "land" in chars.types:
         for subtype in chars.subtypes:
             if subtype in LAND_MANA:  # 305.6: "{T}: Add [mana]" for each basic land type

@@ -48,13 +48,9 @@ def _options(game: View, a: Assignment, combat: bool, used: set[str], shields: l
     state = game.state
     out: list[_Option] = []
     if a.instead is not None:
-        land_type, amount = a.instead
-        controller = game.controller(a.source) if state.on_battlefield(a.source) else state.objects[a.source].controller
-        lands = [game.chars(o.id) for o in state.permanents() if game.controller(o.id) == controller]
-        if any(land_type in chars.subtypes for chars in lands):
-            out.append(_Option(f"{a.source}:self", f"{game.name(a.source)} (you control a {land_type}: "
-                                                   f"{amount} damage instead)", 0, self_replacement=True,
-                               instead=amount))
+        why, amount = a.instead
+        out.append(_Option(f"{a.source}:self", f"{game.name(a.source)} ({why}: {amount} damage instead)", 0,
+                           self_replacement=True, instead=amount))
     for oid, _ in _statics(game, "double damage"):
         out.append(_Option(oid, f"{game.name(oid)} (double damage)", state.objects[oid].timestamp, doubles=True))
     if a.recipient in state.objects:

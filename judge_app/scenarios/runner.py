@@ -70,7 +70,8 @@ def build_game(scenario: Scenario) -> Game:
     choices = Choices(legend_rule_keep=list(scenario.legend_rule_keep), discard=list(scenario.discard),
                       trigger_order=scenario.trigger_order, trigger_targets=scenario.trigger_targets,
                       replacement_order=scenario.replacement_order, decline_to_pay=list(scenario.decline_to_pay),
-                      sacrifice=list(scenario.sacrifice))
+                      sacrifice=list(scenario.sacrifice), may={k: list(v) for k, v in scenario.may.items()},
+                      modes=dict(scenario.modes), proliferate=scenario.proliferate)
     return Game(state, choices)
 
 
@@ -78,7 +79,8 @@ def _p(action: ActionSpec, key: str, default: Any = None) -> Any:
     return action.params.get(key, default)
 
 
-ANNOUNCED = ("words", "x", "announce")  # what a player announces as they cast or activate (601.2b, 602.2b)
+# what a player announces or chooses as they cast or activate (601.2b–d, 602.2b)
+ANNOUNCED = ("words", "x", "announce", "modes", "kicked", "divide", "sacrifice", "discard", "exile")
 
 
 def _announced(action: ActionSpec) -> dict[str, Any]:
