@@ -54,30 +54,22 @@ def _sorcery_timing(game: Play, player: str) -> str | None:
     return None
 
 
-def _modes(effect: n.Effect | None, choices: dict[str, Any], what: str) -> n.Effect | None:
-    """700.2a: the modes announced (1-based, `modes`), checked against "choose one", "choose two", "choose one
-    or both"; by default the first ones. The effect keeps only the chosen modes' instructions for targeting."""
-    if effect is None:
-        return None
-    modal = next((i for i in effect.instructions if isinstance(i, n.Modal)), None)
-    if modal is None:
-        if "modes" in choices:
-            raise IllegalAction(f"{what} isn't modal: it has no modes to choose", rules.MODES)
-        return effect
+def _check_modes(effect: n.Effect | None, choices: dict[str, Any], what: str) -> bool:
+    """700.2a: the modes announced (1-based, `modes`) must fit "choose one", "choose two", "choose one or both";
+    by default the first ones are chosen. True if the text is modal."""
+    modal = next((i for i in effect.instructions if isinstance(i, n.Modal)), None) if effect is not None else None
     chosen = choices.get("modes")
-    if chosen is None:
-        return targets.chosen_modes(effect, None)
-    high = modal.maximum if modal.maximum is not None else len(modal.modes)
-    if len(set(chosen)) != len(chosen) or not modal.minimum <= len(chosen) <= high \
-            or any(not 1 <= m <= len(modal.modes) for m in chosen):
-        raise IllegalAction(f"{what}: modes {chosen} can't be chosen; it says \"{modal.text.splitlines()[0]}\" "
-                            f"({len(modal.modes)} modes)", rules.MODES, rules.CAST_ANNOUNCE)
-    return targets.chosen_modes(effect, chosen)
-
-
-def _specs(effect: n.Effect | None) -> tuple[n.Description, ...]:
-    """Every target description of the text, in the order of their numbers (601.2c)."""
-    return n.targets(effect) if effect is not None else ()
+    if modal is None:
+        if chosen is not None:
+            raise IllegalAction(f"{what} isn't modal: it has no modes to choose", rules.MODES)
+        return False
+    if chosen is not None:
+        high = modal.maximum if modal.maximum is not None else len(modal.modes)
+        if len(set(chosen)) != len(chosen) or not modal.minimum <= len(chosen) <= high \
+                or any(not 1 <= m <= len(modal.modes) for m in chosen):
+            raise IllegalAction(f"{what}: modes {chosen} can't be chosen; it says \"{modal.text.splitlines()[0]}\" "
+                                f"({len(modal.modes)} modes)", rules.MODES, rules.CAST_ANNOUNCE)
+    return True
 
 
 def pay_actions(game: Play, player: str, source: str, cost: Cost, announced: dict[str, Any], what: str
@@ -105,6 +97,8 @@ def pay_actions(game: Play, player: str, source: str, cost: Cost, announced: dic
             continue
         zone = {"sacrifice": "battlefield", "discard": "hand", "exile": "graveyard"}[action.verb]
         desc = action.object if isinstance(action.object, n.Description) else None
+        if desc is not None and desc.selector.count is not None and desc.selector.count.value is not None:
+            count = desc.selector.count.value  # "Exile two cards from your graveyard"
         candidates = _candidates(game, player, zone, desc, anchor)
         named = [c for c in announced.get(action.verb, []) if c in candidates]
         default = sorted((c for c in candidates if c not in named), key=_default_order(game, zone))
@@ -114,6 +108,8 @@ def pay_actions(game: Play, player: str, source: str, cost: Cost, announced: dic
             raise IllegalAction(f"{what}: {player} can't {action.verb} {count} {kind} (has {len(chosen)})",
                                 rules.PAY_COST_RESOURCES)
         how = {"sacrifice": "sacrificed", "discard": "discarded", "exile": "exiled"}[action.verb]
+        if zone == "battlefield":  # "the sacrificed creature's power": as it last existed (608.2h)
+            announced.setdefault("lki", {}).update({c: game.chars(c) for c in chosen})
         changes += [ZoneChange(c, zone, "exile" if action.verb == "exile" else "graveyard", how) for c in chosen]
         paid[how] = paid.get(how, []) + chosen
         note = "" if len(named) >= count else " (default: " + {
@@ -163,12 +159,12 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
     spell = chars.abilities_of("spell")
     announced = dict(choices or {})
     printed = spell[0].effect if spell else None
-    effect = _modes(printed, announced, chars.name)
+    modal = _check_modes(printed, announced, chars.name)
     item_id = card
     item = StackItem(id=item_id, kind="spell", source=card, controller=player, text=spell[0].text if spell else "",
                      name=chars.name, source_chars=chars, effect=printed, choices=announced)
     cited = [rules.CAST_PROPOSE, rules.STACK_CAST]
-    if effect is not printed:
+    if modal:
         cited += [rules.CAST_ANNOUNCE, rules.MODES]
     if "Aura" in chars.subtypes:  # 303.4a: an Aura spell targets what it can enchant
         item.targets = _aura_target(game, chars, chosen, player)
@@ -178,8 +174,9 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
         item.specs = (n.Description(n.Selector("target"), (noun,), target=0, text=f"target {noun}"),)
         cited.append(rules.AURA_TARGET)
     else:
-        item.specs = _specs(printed)
-        item.targets = targets.assign(game, _specs(effect), chosen, player, chars, item_id, card, chars.name)
+        item.specs = targets.specs_of(printed, every_mode=True)
+        item.targets = targets.assign(game, targets.specs_of(printed, announced.get("modes")), chosen, player, chars,
+                                      item_id, card, chars.name)
     if item.targets:
         cited += [rules.CAST_TARGETS, rules.TARGETED_SPELL]
     mana_cost, extra_said, extra_changes, extra_rules = _spell_costs(game, player, card, chars, announced)
@@ -320,9 +317,10 @@ def activate(game: Play, player: str, source: str, index: int, chosen: list[str]
     item = StackItem(id=state.new_id("ability"), kind="activated", source=source, controller=player,
                      text=ability.shown(chars.name), name=f"{chars.name}'s ability", source_chars=chars,
                      effect=ability.effect, choices=announced)
-    effect = _modes(ability.effect, announced, item.name)
-    item.specs = _specs(ability.effect)
-    item.targets = targets.assign(game, _specs(effect), chosen, player, chars, item.id, source, item.name)
+    _check_modes(ability.effect, announced, item.name)
+    item.specs = targets.specs_of(ability.effect, every_mode=True)
+    item.targets = targets.assign(game, targets.specs_of(ability.effect, announced.get("modes")), chosen, player,
+                                  chars, item.id, source, item.name)
     if item.targets:
         cited += [rules.CAST_TARGETS, rules.TARGETED_ACTIVATED]
     payment, text, pay_rules = mana.payment(game, player, cost.mana, sources, item.name,

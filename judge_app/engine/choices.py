@@ -20,3 +20,4 @@ class Choices:
     may: dict[str, list[bool]] = field(default_factory=dict)  # 603.5: source → "you may" answers (default: yes)
     modes: dict[str, list[int]] = field(default_factory=dict)  # 700.2b: source of a modal trigger → modes
     proliferate: list[str] | None = None  # 701.34a: what proliferate picks (default: everything with a counter)
+    choose: dict[str, list[str]] = field(default_factory=dict)  # 608.2d: source → objects picked for "a creature …"

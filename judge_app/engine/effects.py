@@ -63,7 +63,8 @@ def perform(game: Play, item: StackItem, illegal: set[int]) -> tuple[list[str], 
         return [text], [rules.WARD, *more]
     if item.effect is None:
         return ["it does nothing"], []
-    lines, cited = follow(game, Resolving(item, illegal), item.effect)
+    r = Resolving(item, illegal, picks=list(game.choices.choose.get(item.source, [])))
+    lines, cited = follow(game, r, item.effect)
     return lines or ["it does nothing"], cited
 
 
@@ -115,6 +116,10 @@ def _instruction(game: Play, r: Resolving, ins: n.Instruction, following: n.Inst
         else:
             ins = dataclasses.replace(ins, amount=replaced.amount)
     text, cited = VERBS[_verb_of(ins)](game, r, ins)
+    if r.chose:
+        text = f"{text} — chosen as it resolves: {'; '.join(r.chose)}" if text else text
+        r.chose = []
+        cited = [*cited, rules.RESOLVE_CHOICES]
     if ins.optional:
         r.did = bool(r.acted[-1]) or bool(text)
         default = "" if wanted[1] else " (default: a player who may, does)"
@@ -155,7 +160,24 @@ def _players(game: Play, r: Resolving, thing: n.Thing | None) -> list[str]:
 
 
 def _permanents(game: Play, r: Resolving, thing: n.Thing | None) -> list[str]:
-    return [x for x in things(game, r, thing) if game.state.on_battlefield(x)]
+    return _picked(game, r, thing, [x for x in things(game, r, thing) if game.state.on_battlefield(x)])
+
+
+def _picked(game: Play, r: Resolving, thing: n.Thing | None, found: list[str]) -> list[str]:
+    """"Return a permanent you control": the player picks one (608.2d) — as the scenario says (`choose`), else
+    the oldest, said in the trace."""
+    if not isinstance(thing, n.Description) or thing.selector.kind != "a" or not found:
+        return found
+    count = amount(game, r, thing.selector.count, 1)
+    named = [x for x in r.picks if x in found][:count]
+    for x in named:
+        r.picks.remove(x)
+    rest = sorted((x for x in found if x not in named), key=lambda x: game.state.objects[x].timestamp
+                  if x in game.state.objects else 0)
+    chosen = named + rest[: count - len(named)]
+    default = f" (default: the oldest {thing.text.removeprefix('a ')})" if len(named) < len(chosen) else ""
+    r.chose.append(f"{_names(game, chosen)}{default}")
+    return chosen
 
 
 # --- modes and delayed triggers ------------------------------------------------------------------------------
@@ -280,7 +302,7 @@ def _destroy(game: Play, r: Resolving, ins: n.Instruction) -> Result:
 
 @verb("exile")
 def _exile(game: Play, r: Resolving, ins: n.Instruction) -> Result:
-    return _move(game, r, things(game, r, ins.object), "exile")
+    return _move(game, r, _picked(game, r, ins.object, things(game, r, ins.object)), "exile")
 
 
 @verb("regenerate can't")
@@ -292,7 +314,7 @@ def _cant_regenerate(game: Play, r: Resolving, ins: n.Instruction) -> Result:
 @verb("return")
 def _return(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     assert ins.destination is not None
-    refs = [x for x in things(game, r, ins.object) if x in game.state.objects]
+    refs = _picked(game, r, ins.object, [x for x in things(game, r, ins.object) if x in game.state.objects])
     if ins.destination.zone == "hand":
         return _move(game, r, refs, "hand")
     lines, changes, cited, moved = [], [], [rules.NEW_OBJECT, rules.OBJECT_TIMESTAMP], []
@@ -332,8 +354,9 @@ def _sacrifice(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     if isinstance(thing, n.Reference) or (isinstance(thing, n.Description) and thing.is_target):
         return _move(game, r, _permanents(game, r, thing), "sacrifice")
     lines, picks = [], []
+    everything = [x for x in things(game, r, thing) if game.state.on_battlefield(x)]
     for player in _players(game, r, ins.subject):
-        mine = [x for x in _permanents(game, r, thing) if game.controller(x) == player]
+        mine = [x for x in everything if game.controller(x) == player]
         count = amount(game, r, thing.selector.count, 1) if isinstance(thing, n.Description) else 1
         if not mine:
             lines.append(f"{player} has no {getattr(thing, 'text', 'permanent').removeprefix('a ')} to sacrifice")

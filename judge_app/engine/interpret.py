@@ -514,7 +514,9 @@ def check_amount(amount: n.Amount | None, text: str) -> None:
 
 
 def check_condition(condition: n.Condition) -> None:
-    if condition.kind not in CONDITIONS or condition.parts or condition.event is not None:
+    kicked = condition.kind == "is" and condition.quality is not None and condition.quality.value == "kicked" \
+        and isinstance(condition.subject, n.Reference) and condition.subject.kind == "self"
+    if (condition.kind not in CONDITIONS and not kicked) or condition.parts or condition.event is not None:
         raise Unplayable(f"the condition \"{condition.text}\"", rules.RESOLVE_INSTRUCTIONS)
     if condition.kind == "compare":
         check_amount(condition.amount, condition.text)

@@ -5,10 +5,10 @@ player in APNAP order puts theirs there in the order they choose (603.3b), choos
 
 from __future__ import annotations
 
-from judge_app.cardtext import nodes as n
 from judge_app.cardtext.nodes import Description
-from judge_app.engine import rules, targets
+from judge_app.engine import matching, rules, targets
 from judge_app.engine.events import StackPush
+from judge_app.engine.matching import Anchor
 from judge_app.engine.perform import Play
 from judge_app.engine.stack import describe
 from judge_app.engine.state import PendingTrigger, StackItem, Target
@@ -82,7 +82,7 @@ def _item(game: Play, pending: PendingTrigger) -> StackItem | None:
     modes = game.choices.modes.get(pending.source)
     if modes is not None:
         item.choices["modes"] = list(modes)  # 700.2b: chosen as it is put on the stack
-    item.specs = n.targets(targets.chosen_modes(item.effect, modes)) if item.effect is not None else ()
+    item.specs = targets.specs_of(item.effect, modes)
     if not item.specs:
         return item
     chosen = list(game.choices.trigger_targets.get(pending.source, []))
@@ -108,11 +108,18 @@ def _item(game: Play, pending: PendingTrigger) -> StackItem | None:
 
 
 def _default_target(game: Play, item: StackItem, spec: Description, taken: list[str]) -> Target | None:
-    """The first legal choice: the opponent, then the opponent's permanents, then the controller and theirs."""
+    """The first legal choice: the opponent, then what the opponent controls or owns, then the controller and
+    theirs (permanents in battlefield order, or cards in the zone the description names)."""
     state = game.state
     opponent = state.opponent(item.controller)
-    order = [opponent, *[o.id for o in state.permanents() if game.controller(o.id) == opponent],
-             item.controller, *[o.id for o in state.permanents() if game.controller(o.id) == item.controller]]
+    objects = matching.selected(state, game.chars, spec, Anchor(item.controller, item.source)) \
+        if matching.names_objects(spec) else []
+
+    def whose(oid: str) -> str:
+        return game.controller(oid) if state.on_battlefield(oid) else state.objects[oid].owner
+
+    order = [opponent, *[o for o in objects if whose(o) == opponent], item.controller,
+             *[o for o in objects if whose(o) == item.controller]]
     for ref in order:
         if ref in taken:
             continue

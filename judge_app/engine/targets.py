@@ -177,9 +177,30 @@ def _label(game: View, ref: str) -> str:
     return game.name(ref) if ref in game.state.objects or ref in game.state.players else ref
 
 
+_SPECS: dict[tuple[int, tuple[int, ...] | None], tuple[n.Effect, tuple[Description, ...]]] = {}
+
+
+def specs_of(effect: n.Effect | None, modes: list[int] | None = None, every_mode: bool = False
+             ) -> tuple[Description, ...]:
+    """The target descriptions of an effect, in text order (601.2c): of the chosen modes only (700.2; by
+    default the first ones), or of every mode. Remembered per effect: card text is read once, targeted often."""
+    if effect is None:
+        return ()
+    key = (id(effect), None if every_mode else tuple(modes) if modes is not None else ())
+    found = _SPECS.get(key)
+    if found is None or found[0] is not effect:
+        described = n.targets(effect if every_mode else chosen_modes(effect, modes))
+        seen: set[int] = set()  # "target player draws … and loses …": one target, named twice
+        found = (effect, tuple(d for d in described if not (d.target in seen or seen.add(d.target))))
+        _SPECS[key] = found
+    return found[1]
+
+
 def chosen_modes(effect: n.Effect, modes: list[int] | None) -> n.Effect:
     """The instructions of the chosen modes only (700.2; by default the first ones): a mode not chosen chooses
     no targets."""
+    if not any(isinstance(ins, n.Modal) for ins in effect.instructions):
+        return effect
     out: list = []
     for ins in effect.instructions:
         if isinstance(ins, n.Modal):

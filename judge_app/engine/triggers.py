@@ -194,12 +194,15 @@ def detect(game: View, changes: list[Event], before: dict[str, Characteristics]
     is false (603.4)."""
     found: list[PendingTrigger] = []
     state = game.state
-    now = {oid: game.chars(oid) for oid in state.battlefield}
+    now: dict[str, Characteristics] | None = None
     for change in changes:
         for happened in _happened(game, change, before):
+            if now is None:
+                now = {oid: c for oid in state.battlefield if (c := game.chars(oid)).abilities_of("triggered")}
             looks_back = happened.verb in ("leave", "die") or (happened.verb == "put into graveyard"
                                                                 and happened.origin == "battlefield")
-            sources = {**now, **before} if looks_back else now
+            back = {oid: c for oid, c in before.items() if c.abilities_of("triggered")} if looks_back else {}
+            sources = {**now, **back}
             for oid, chars in sources.items():
                 for ability in chars.abilities_of("triggered"):
                     assert ability.trigger is not None

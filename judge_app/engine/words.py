@@ -27,6 +27,8 @@ class Resolving:
     illegal: set[int] = field(default_factory=set)  # positions in `item.targets` found illegal (608.2b)
     acted: list[list[str]] = field(default_factory=list)  # what each instruction, in order, acted on or made
     did: bool | None = None  # whether the player did the last optional instruction ("if you do", 608.2c)
+    picks: list[str] = field(default_factory=list)  # what the scenario chose for "a creature you control" (608.2d)
+    chose: list[str] = field(default_factory=list)  # what was picked as it resolved, and by whom, for the trace
     lki: dict[str, Characteristics] = field(default_factory=dict)  # objects as they last were on the battlefield
     current: str | None = None  # the one object of a group being dealt with ("each creature … to itself")
     instead: tuple[str, int] | None = None  # the instruction's own replacement (614.15): its condition, the amount
@@ -38,8 +40,10 @@ class Resolving:
 
 def chars(game: View, r: Resolving, ref: str) -> Characteristics:
     """An object's characteristics now, or as it last existed on the battlefield (608.2h)."""
-    if not game.state.on_battlefield(ref) and ref in r.lki:
-        return r.lki[ref]
+    if not game.state.on_battlefield(ref):
+        known = r.lki.get(ref) or r.item.choices.get("lki", {}).get(ref)
+        if known is not None:
+            return known
     if ref == r.item.source and not game.state.on_battlefield(ref):
         return r.item.source_chars
     return game.chars(ref)
@@ -184,7 +188,7 @@ def holds(game: View, r: Resolving, condition: n.Condition | None) -> bool:
     kind = condition.kind
     if kind == "did":
         result = bool(r.did)
-    elif kind == "kicked":
+    elif kind == "kicked" or _is_kicked(condition):
         result = bool(r.item.choices.get("kicked"))
     elif kind == "compare":
         result = matching._compare(amount(game, r, condition.amount), condition.comparison,
@@ -196,3 +200,9 @@ def holds(game: View, r: Resolving, condition: n.Condition | None) -> bool:
     else:
         raise ValueError(f"unplayable condition {kind!r}")
     return result != condition.negated
+
+
+def _is_kicked(condition: n.Condition) -> bool:
+    """"If this spell was kicked" (702.33d), read as "[this spell] is [kicked]"."""
+    return condition.kind == "is" and isinstance(condition.subject, n.Reference) and condition.subject.kind == "self" \
+        and condition.quality is not None and condition.quality.value == "kicked"

@@ -80,7 +80,9 @@ CHOICE_KEYS = {"legend_rule_keep": "a list of card ids", "discard": "a list of c
                "sacrifice": "a list of card ids chosen when a player sacrifices",
                "may": "{ source card id = true/false, or [answers in order] } (\"you may\"; default: yes)",
                "modes": "{ source card id = [mode numbers] } for a modal triggered ability",
-               "proliferate": "a list of card ids and players proliferate picks (default: all with counters)"}
+               "proliferate": "a list of card ids and players proliferate picks (default: all with counters)",
+               "choose": "{ source card id = [card ids] } picked when its text says \"a creature …\" (default: "
+                         "the oldest)"}
 
 # action → its keys: key → (value kind, required)
 _TARGETED = {"target": ("card", True), "source": ("card", False)}
@@ -267,6 +269,10 @@ class _Loader:
         modes = r.typed(choices.get("modes", {}), ("choices", "modes"), dict, CHOICE_KEYS["modes"])
         out["modes"] = {self._card(card, ("choices", "modes")): self._value("modes", m, ("choices", "modes"))
                         for card, m in modes.items()}
+        table = r.typed(choices.get("choose", {}), ("choices", "choose"), dict, CHOICE_KEYS["choose"])
+        out["choose"] = {self._card(c, ("choices", "choose")): [self._card(x, ("choices", "choose")) for x in
+                                                                 r.string_list(ids, ("choices", "choose"), "card ids")]
+                         for c, ids in table.items()}
         if "proliferate" in choices:
             out["proliferate"] = [self._card_or_player(c, ("choices", "proliferate")) for c in
                                   r.string_list(choices["proliferate"], ("choices", "proliferate"), "card ids")]

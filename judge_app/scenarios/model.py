@@ -93,6 +93,7 @@ class Scenario:
     may: dict[str, list[bool]] = field(default_factory=dict)
     modes: dict[str, list[int]] = field(default_factory=dict)
     proliferate: list[str] | None = None
+    choose: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:

@@ -71,7 +71,8 @@ def build_game(scenario: Scenario) -> Game:
                       trigger_order=scenario.trigger_order, trigger_targets=scenario.trigger_targets,
                       replacement_order=scenario.replacement_order, decline_to_pay=list(scenario.decline_to_pay),
                       sacrifice=list(scenario.sacrifice), may={k: list(v) for k, v in scenario.may.items()},
-                      modes=dict(scenario.modes), proliferate=scenario.proliferate)
+                      modes=dict(scenario.modes), proliferate=scenario.proliferate,
+                      choose={k: list(v) for k, v in scenario.choose.items()})
     return Game(state, choices)
 
 
