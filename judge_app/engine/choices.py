@@ -21,3 +21,6 @@ class Choices:
     modes: dict[str, list[int]] = field(default_factory=dict)  # 700.2b: source of a modal trigger → modes
     proliferate: list[str] | None = None  # 701.34a: what proliferate picks (default: everything with a counter)
     choose: dict[str, list[str]] = field(default_factory=dict)  # 608.2d: source → objects picked for "a creature …"
+    commander_stays: list[str] = field(default_factory=list)  # owners who leave their commander where it goes (903.9)
+    copy: dict[str, str] = field(default_factory=dict)  # a Clone → what it copies as it enters (707.5)
+    new_targets: dict[str, list[str]] = field(default_factory=dict)  # a spell copy's source → its new targets (707.10c)

@@ -108,6 +108,7 @@ def _instruction(game: Play, r: Resolving, ins: n.Instruction, following: n.Inst
     replaced = following if following is not None and following.instead and following.verb == ins.verb else None
     if replaced is not None and not holds(game, r, replaced.condition):
         replaced = None
+    r.no_regeneration = following is not None and _verb_of(following) == "regenerate can't"
     r.instead = None
     if replaced is not None and replaced.amount is not None:  # 614.15: the instruction's own replacement
         label = replaced.condition.text if replaced.condition is not None else replaced.text
@@ -274,6 +275,9 @@ _MOVES = {"destroy": ("graveyard", "destroyed", [rules.DESTROY]), "exile": ("exi
 
 def _move(game: Play, r: Resolving, refs: list[str], how: str) -> Result:
     to_zone, said, cited = _MOVES[how]
+    no_regeneration = how == "destroy" and r.no_regeneration
+    if no_regeneration:  # "… can't be regenerated" (701.19c): the destruction says so to the shields
+        said, cited = f"{said}, can't be regenerated", [*cited, rules.CANT_REGENERATE]
     moving, lines = [], []
     for ref in refs:
         obj = game.state.objects.get(ref)
@@ -288,10 +292,16 @@ def _move(game: Play, r: Resolving, refs: list[str], how: str) -> Result:
     for ref in moving:
         if game.state.on_battlefield(ref):
             r.lki[ref] = game.chars(ref)
+    before = {x: game.state.objects[x].incarnation for x in moving}
     game.perform(*(ZoneChange(x, game.state.objects[x].zone, to_zone, said) for x in moving))
+    stayed = [x for x in moving if game.state.objects[x].incarnation == before[x]]
+    moving = [x for x in moving if x not in stayed]
     _acted(r, moving)
     if moving:
-        lines.insert(0, f"{_names(game, moving)} {'is' if len(moving) == 1 else 'are'} {said}")
+        lines.insert(0, f"{_names(game, moving)} {'is' if len(moving) == 1 else 'are'} {said.split(',')[0]}")
+    if stayed:  # a replacement effect (regeneration, …) kept it where it was (614.6)
+        lines.append(f"{_names(game, stayed)} stays on the battlefield: a replacement effect replaced that (see above)")
+        cited = [*cited, rules.REPLACED_EVENT]
     return "; ".join(lines), [*cited, rules.NEW_OBJECT] if moving else cited
 
 
@@ -307,8 +317,22 @@ def _exile(game: Play, r: Resolving, ins: n.Instruction) -> Result:
 
 @verb("regenerate can't")
 def _cant_regenerate(game: Play, r: Resolving, ins: n.Instruction) -> Result:
-    """701.19c: "can't be regenerated" — a regeneration shield would not replace this destruction."""
-    return f"{_names(game, r.acted[-2] if len(r.acted) > 1 else [])} can't be regenerated", [rules.CANT_REGENERATE]
+    """701.19c: "They can't be regenerated" — said with the destruction before it, which it modifies."""
+    return "", []
+
+
+@verb("regenerate")
+def _regenerate(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """701.19a: a regeneration shield — the next time the permanent would be destroyed this turn, instead its
+    damage is removed, it is tapped, and it leaves combat (614.8)."""
+    state = game.state
+    refs = _permanents(game, r, ins.object or ins.subject)
+    shields = [Shield("regenerate", r.item.source, r.item.name, state.next_timestamp(), x,
+                      state.objects[x].incarnation, recipient_name=game.name(x)) for x in refs]
+    game.perform(*(ShieldChange(shield) for shield in shields))
+    _acted(r, refs)
+    return "; ".join(f"a regeneration shield begins ({x.describe()})" for x in shields), [rules.REGENERATE,
+                                                                                           rules.REGENERATION]
 
 
 @verb("return")
@@ -521,10 +545,25 @@ def _put_counters(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     refs = [x for x in things(game, r, ins.recipient or ins.object)
             if x in game.state.players or game.state.on_battlefield(x)]
     count = amount(game, r, ins.amount, 1)
-    game.perform(*(CounterChange(x, ins.counter, count) for x in refs))
+    return _counters_put(game, r, refs, ins.counter, count)
+
+
+def _counters_put(game: Play, r: Resolving, refs: list[str], counter: str, count: int) -> Result:
+    """Counters put on objects or players, as replacement and "can't" effects leave them (614.16, 614.17)."""
+    def held(x: str) -> int:
+        if x in game.state.players:
+            return game.state.players[x].poison if counter == "poison" else 0
+        return game.state.objects[x].counters.get(counter, 0)
+
+    before = {x: held(x) for x in refs}
+    game.perform(*(CounterChange(x, counter, count) for x in refs))
     _acted(r, refs)
-    what = f"{count} {ins.counter} counter{'s' if count != 1 else ''}"
-    return f"{what} put on {_names(game, refs)}", [_counter_rule(ins.counter)]
+    parts = []
+    for x in refs:
+        got = held(x) - before[x]
+        parts.append(f"{got} {counter} counter{'s' if got != 1 else ''} put on {game.name(x)}" if got else
+                     f"no {counter} counter is put on {game.name(x)}")
+    return "; ".join(parts), [_counter_rule(counter)]
 
 
 def _counter_rule(kind: str) -> rules.Cite:

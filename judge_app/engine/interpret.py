@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from judge_app.cardtext import nodes as n
 from judge_app.cardtext.reader import read
 from judge_app.engine import matching, rules
-from judge_app.engine.ability import Ability, Change, Cost, Quality
+from judge_app.engine.ability import Ability, Change, Cost, EventEffect, Filter, Quality
 from judge_app.engine.keywords import SIMPLE_KEYWORDS
 
 # the verbs of instructions the engine follows (`effects.py`), with the rule each one's words come from
@@ -30,7 +30,7 @@ PLAYED_VERBS: dict[str, rules.Cite] = {
     "discard": rules.DISCARD, "mill": rules.MILL, "gain life": rules.LIFE_GAIN_LOSS,
     "lose life": rules.LIFE_GAIN_LOSS, "add mana": rules.MANA_POOL, "create": rules.TOKENS,
     "prevent": rules.PREVENTION, "fight": rules.FIGHT, "attach": rules.ATTACH, "regenerate can't":
-    rules.CANT_REGENERATE, "change text": rules.TEXT_CHANGE,
+    rules.CANT_REGENERATE, "change text": rules.TEXT_CHANGE, "regenerate": rules.REGENERATE,
 }
 AMOUNT_KINDS = ("number", "variable", "count", "property", "event", "times", "half", "for each", "plus", "minus")
 PROPERTIES = ("power", "toughness", "mana value", "life total", "life", "cards in hand", "loyalty")
@@ -245,6 +245,8 @@ def static(node: n.StaticAbility) -> list[Ability]:
         return [_additional_cost(instructions[0])]
     if node.cda or _cda_text(node.text):
         return [_cda(node)]
+    if instructions and all(isinstance(i, n.Instruction) and i.verb == "can't" for i in instructions):
+        return [_cant(node, ins) for ins in instructions]
     changes: list[Change] = []
     subject: n.Thing | None = None
     kinds: list[str] = []
@@ -253,7 +255,7 @@ def static(node: n.StaticAbility) -> list[Ability]:
             raise Unplayable("a modal static ability", rules.MODES)
         subject = ins.subject if ins.subject is not None else subject
         if ins.verb == "can't":
-            return [_cant(node, ins)]
+            raise Unplayable(f"the restriction \"{ins.text}\" with other statements", rules.ATTACK_RESTRICTIONS)
         kinds.append(ins.verb)
         changes += _static_changes(ins)
     if subject is None:
@@ -277,9 +279,17 @@ def _cda(node: n.StaticAbility) -> Ability:
     return Ability("cda", node.text, affects="self", changes=(change,), node=node)
 
 
+_PLAYER_CANTS = {"lose the game": "lose game", "win the game": "win game", "gain life": "life gain"}
+
+
 def _cant(node: n.StaticAbility, ins: n.Instruction) -> Ability:
-    """"~ can't block / can't attack / can't be blocked" (508.1c, 509.1b); other subjects are issue 13's."""
+    """"~ can't block / can't attack / can't be blocked" (508.1c, 509.1b); "You can't lose the game", "Players
+    can't gain life" (101.2, 614.17): a "can't" effect on players' events."""
     action = ins.action.verb if ins.action is not None else ""
+    if action in _PLAYER_CANTS and ins.action is not None and not (ins.action.object or ins.action.condition):
+        return Ability("cant", node.text, events=EventEffect(_PLAYER_CANTS[action], "can't",
+                                                             player=_whose(ins.subject, node.text), text=node.text),
+                       node=node)
     self_subject = isinstance(ins.subject, n.Reference) and ins.subject.kind == "self"
     kinds = {"block": "cant_block", "attack": "cant_attack", "be blocked": "unblockable"}
     if not self_subject or action not in kinds or (ins.action is not None and (ins.action.object or
@@ -404,9 +414,88 @@ def replacement(node: n.ReplacementAbility) -> Ability:
             and isinstance(event.subject, n.Description) and "source" in event.subject.nouns:
         return Ability("replacement", node.text, word="double damage", node=node)
     if node.mode == "prevent" and first.verb == "prevent" and _is_self(event.recipient) and node.amount is None \
-            and event.subject is None:
+            and event.subject is None and first.amount is None:
         return Ability("replacement", node.text, word="prevent all", affects="self", node=node)
+    spec = _event_effect(node, event, first)
+    if spec is not None:
+        return Ability("replacement", node.text, events=spec, node=node)
     raise Unplayable(f"the replacement effect \"{node.text}\"", rules.REPLACEMENT)
+
+
+def _event_effect(node: n.ReplacementAbility, event: n.Event, first: n.Instruction) -> EventEffect | None:
+    """The replacement and prevention effects `replacement.py` plays on any event (614, 615), as `EventEffect`s:
+    life gained twice or not at all, damage to you prevented in part, cards put into a graveyard exiled instead,
+    permanents entering tapped."""
+    text = node.text
+    if node.mode == "instead" and event.verb == "gain life" and first.verb == "gain life" and first.amount is not None:
+        player = _whose(event.subject, text)
+        if first.amount.kind == "times" and first.amount.factor == 2:
+            return EventEffect("life gain", "double", player=player, text=text)
+        if first.amount.kind == "number" and first.amount.value == 0:
+            return EventEffect("life gain", "none", player=player, text=text)
+    if node.mode == "prevent" and event.verb == "deal damage" and first.verb == "prevent" and first.amount is not None \
+            and first.amount.kind == "number" and event.subject is not None and not node.condition \
+            and isinstance(event.recipient, n.Reference) and event.recipient.kind in ("you", "self"):
+        you = event.recipient.kind == "you"
+        return EventEffect("damage", "prevent", amount=first.amount.value or 0, player="you" if you else "",
+                           self_only=not you, text=text)
+    if node.mode == "instead" and event.verb in ("die", "put into graveyard") and first.verb == "exile" \
+            and first.instead and isinstance(event.subject, n.Description):
+        dies = event.verb == "die"
+        return EventEffect("zone", "exile", object=to_filter(event.subject, text), to_zone="graveyard",
+                           from_zone="battlefield" if dies else "", text=text)
+    if node.mode == "enters" and first.verb == "enter" and first.qualifier == "tapped" \
+            and isinstance(event.subject, n.Description):
+        return EventEffect("enters", "tapped", object=to_filter(event.subject, text), text=text)
+    return None
+
+
+def _whose(thing: n.Thing | None, text: str) -> str:
+    """Whose event a player effect watches: "you", "opponent", or "" for any player."""
+    if thing is None or (isinstance(thing, n.Reference) and thing.kind == "you"):
+        return "you"
+    if isinstance(thing, n.Description) and [matching._noun(x) for x in thing.nouns] == ["opponent"]:
+        return "opponent"
+    if isinstance(thing, n.Description) and [matching._noun(x) for x in thing.nouns] == ["player"] \
+            and not thing.qualities:
+        return ""
+    raise Unplayable(f"\"{text}\" (whose event)", rules.REPLACEMENT)
+
+
+def to_filter(desc: n.Description, text: str) -> Filter | None:
+    """A description as the engine's `Filter` for event effects ("a nontoken creature", "a card or token",
+    "creatures your opponents control"); None when it names anything."""
+    nouns = [matching._noun(x) for x in desc.nouns]
+    types = {x for x in nouns if x in ("artifact", "battle", "creature", "enchantment", "land", "planeswalker",
+                                       "instant", "sorcery")}
+    subtypes = tuple(x for x in desc.nouns if x[:1].isupper())
+    if set(nouns) - types - {"card", "token", "permanent"} - {s.lower() for s in subtypes}:
+        raise Unplayable(f"\"{desc.text}\" in \"{text}\"", rules.REPLACEMENT)
+    values: dict = {"text": desc.text}
+    if types:
+        values["any_types" if len(types) > 1 else "types"] = frozenset(types)
+    if subtypes:
+        values["subtypes"] = subtypes
+    for q in desc.qualities:
+        key = _FILTER_QUALITIES.get((q.kind, q.negated))
+        if key is None or (q.kind == "type" and q.value.lower() == "token" and q.negated is False):
+            raise Unplayable(f"\"{desc.text}\" in \"{text}\"", rules.REPLACEMENT)
+        if q.kind == "type" and q.value.lower() == "token":
+            values["token"] = False
+        elif key in ("controller", "owner"):
+            values[key] = "you" if q.value == "you" else "opponent"
+        elif key in ("colors", "not_colors", "supertypes", "not_supertypes", "not_types"):
+            values[key] = frozenset({q.value.lower()}) | values.get(key, frozenset())
+        elif key == "other":
+            values["other"] = True
+    if desc.selector.other:
+        values["other"] = True
+    return Filter(**values) if len(values) > 1 else None
+
+
+_FILTER_QUALITIES = {("color", False): "colors", ("color", True): "not_colors", ("supertype", False): "supertypes",
+                     ("supertype", True): "not_supertypes", ("type", True): "not_types", ("control", False):
+                     "controller", ("owner", False): "owner", ("other", False): "other"}
 
 
 def _is_self(thing: n.Thing | None) -> bool:

@@ -31,6 +31,7 @@ class Resolving:
     chose: list[str] = field(default_factory=list)  # what was picked as it resolved, and by whom, for the trace
     lki: dict[str, Characteristics] = field(default_factory=dict)  # objects as they last were on the battlefield
     current: str | None = None  # the one object of a group being dealt with ("each creature … to itself")
+    no_regeneration: bool = False  # the instruction is followed by "… can't be regenerated" (701.19c)
     instead: tuple[str, int] | None = None  # the instruction's own replacement (614.15): its condition, the amount
 
     @property
