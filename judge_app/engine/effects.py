@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Callable
 
 from judge_app.cardtext import nodes as n
-from judge_app.engine import mana, rules
+from judge_app.engine import mana, matching, rules
 from judge_app.engine.ability import Ability, Change
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.choices import Choices
@@ -35,7 +35,7 @@ from judge_app.engine.events import (
     TokenCreated,
     ZoneChange,
 )
-from judge_app.engine.interpret import becomes, granted
+from judge_app.engine.interpret import becomes, granted, graveyards
 from judge_app.engine.layers import copiable_values, rules_applied
 from judge_app.engine.perform import Play
 from judge_app.engine.replacement import entering
@@ -312,6 +312,10 @@ def _destroy(game: Play, r: Resolving, ins: n.Instruction) -> Result:
 
 @verb("exile")
 def _exile(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    if graveyards(ins.object):  # "exile all graveyards": every card in every graveyard
+        cards = [c for p in game.state.players.values() for c in p.graveyard]
+        text, cited = _move(game, r, cards, "exile")
+        return (text or "every graveyard is empty: nothing is exiled"), cited
     return _move(game, r, _picked(game, r, ins.object, things(game, r, ins.object)), "exile")
 
 
@@ -624,6 +628,127 @@ def _attach(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     _acted(r, card)
     return f"{game.name(card[0])} becomes attached to {game.name(onto[0])}", [rules.ATTACH, rules.EQUIP,
                                                                               rules.TIMESTAMPS]
+
+
+# --- libraries ---------------------------------------------------------------------------------------------
+
+def _pick_cards(game: Play, r: Resolving, pool: list[str], count: int, default: str) -> tuple[list[str], str]:
+    """Cards a player picks from `pool` (608.2d): the scenario's `choose` for this source, else `default`'s
+    order (the order of `pool`), said in the trace."""
+    named = [x for x in r.picks if x in pool][:count]
+    for x in named:
+        r.picks.remove(x)
+    chosen = named + [x for x in pool if x not in named][: count - len(named)]
+    return chosen, "" if len(named) == len(chosen) else f" (default: {default})"
+
+
+@verb("search")
+def _search(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """701.23a: look through the library and find the cards it asks for; a search for cards with a stated
+    quality may find none (701.23b). What the next instruction does with them ("put it onto the battlefield")
+    follows."""
+    lines, found = [], []
+    desc = ins.object if isinstance(ins.object, n.Description) else None
+    count = amount(game, r, desc.selector.count, 1) if desc is not None else 1
+    for player in _players(game, r, ins.subject):
+        library = game.state.players[player].library
+        pool = [c for c in library if desc is None or matching.object_matches(
+            game.state, game.chars, desc, c, r.anchor, zone="library")]
+        chosen, default = _pick_cards(game, r, pool, count, "the first such cards from the top")
+        found += chosen
+        what = desc.text if desc is not None else "a card"
+        lines.append(f"{player} searches their library for {what} and finds {_names(game, chosen)}{default}"
+                     if chosen else f"{player} searches their library for {what} and finds none")
+    _acted(r, found)
+    text = "; ".join(lines)
+    if ins.destination is not None:
+        more, cited = _put_into(game, r, found, ins.destination)
+        text += f"; {more}"
+        return text, [rules.SEARCH, *cited]
+    return text, [rules.SEARCH, *([rules.SEARCH_MAY_FAIL] if not found else [])]
+
+
+@verb("put")
+def _put(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """Cards or permanents put into a zone: onto the battlefield (tapped, under whose control), into a hand, on
+    top of or at the bottom of a library (401.4), into a graveyard."""
+    assert ins.destination is not None
+    thing = ins.object
+    refs = [x for x in things(game, r, thing) if x in game.state.objects]
+    if isinstance(thing, n.Description) and thing.selector.kind == "a" and ins.origin is not None:
+        pool = [x for x in refs if game.state.objects[x].zone == ins.origin.zone]
+        if ins.origin.zone == "hand":
+            pool = list(reversed(pool))
+        count = amount(game, r, thing.selector.count, 1)
+        refs, default = _pick_cards(game, r, pool, count, f"the cards put into the {ins.origin.zone} last"
+                                    if ins.origin.zone == "hand" else "the first ones")
+        r.chose.append(f"{_names(game, refs)}{default}")
+    return _put_into(game, r, refs, ins.destination)
+
+
+def _put_into(game: Play, r: Resolving, refs: list[str], zone: n.Zone) -> Result:
+    state = game.state
+    changes: list[Event] = []
+    moved = []
+    for ref in refs:
+        obj = state.objects[ref]
+        if obj.zone == "stack":
+            continue
+        if zone.zone == "battlefield":
+            if obj.zone == "battlefield":
+                continue
+            extra, _, _ = entering(game, ref)
+            changes += [ZoneChange(ref, obj.zone, "battlefield", "put", controller=_controller_of(game, r, zone,
+                                                                                                   obj.owner)), *extra]
+            if zone.tapped:
+                changes.append(StatusChange(ref, True))
+        else:
+            changes.append(ZoneChange(ref, obj.zone, zone.zone, "put"))
+        moved.append(ref)
+    game.perform(*changes)
+    if zone.zone == "library" and zone.position != "bottom":
+        for ref in reversed(moved):  # on top, the first named topmost (401.4: its owner orders them)
+            library = state.players[state.objects[ref].owner].library
+            library.remove(ref)
+            library.insert(0, ref)
+        state.touch()
+    _acted(r, moved)
+    where = {"battlefield": "onto the battlefield" + (" tapped" if zone.tapped else ""), "hand": "into its owner's "
+             "hand", "graveyard": "into its owner's graveyard", "library": f"on the {zone.position or 'top'} of "
+             "its owner's library"}[zone.zone]
+    cited = [rules.NEW_OBJECT, *([rules.SAME_TIME_IN_LIBRARY] if zone.zone == "library" and len(moved) > 1 else [])]
+    return f"{_names(game, moved)} {'is' if len(moved) == 1 else 'are'} put {where}" if moved else \
+        "nothing is put anywhere", cited
+
+
+@verb("shuffle")
+def _shuffle(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """701.24a: the library is randomized. A replay is repeatable, so the engine keeps the order the scenario
+    gave: later draws come as the scenario listed the library."""
+    players = _players(game, r, ins.subject)
+    return f"{', '.join(players)} shuffle{'s' if len(players) == 1 else ''} their library (the replay keeps the " \
+           "library's order as the scenario lists it)", [rules.SHUFFLE]
+
+
+@verb("scry")
+def _scry(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """701.22a: look at the top N cards, put any number of them on the bottom in any order, the rest on top.
+    The scenario names the cards to put on the bottom (`choose`); by default all stay on top."""
+    count = amount(game, r, ins.amount, 1)
+    lines = []
+    for player in _players(game, r, ins.subject):
+        library = game.state.players[player].library
+        top = library[:count]
+        bottom = [x for x in r.picks if x in top]
+        for x in bottom:
+            r.picks.remove(x)
+            library.remove(x)
+            library.append(x)
+        game.state.touch()
+        kept = [x for x in top if x not in bottom]
+        lines.append(f"{player} scries {count}: {_names(game, bottom)} to the bottom, {_names(game, kept)} on top"
+                     + ("" if bottom else " (default: all stay on top)"))
+    return "; ".join(lines), [rules.SCRY]
 
 
 # --- players -----------------------------------------------------------------------------------------------

@@ -31,16 +31,19 @@ PLAYED_VERBS: dict[str, rules.Cite] = {
     "lose life": rules.LIFE_GAIN_LOSS, "add mana": rules.MANA_POOL, "create": rules.TOKENS,
     "prevent": rules.PREVENTION, "fight": rules.FIGHT, "attach": rules.ATTACH, "regenerate can't":
     rules.CANT_REGENERATE, "change text": rules.TEXT_CHANGE, "regenerate": rules.REGENERATE,
+    "search": rules.SEARCH, "shuffle": rules.SHUFFLE, "scry": rules.SCRY, "put": rules.NEW_OBJECT,
 }
 AMOUNT_KINDS = ("number", "variable", "count", "property", "event", "times", "half", "for each", "plus", "minus")
 PROPERTIES = ("power", "toughness", "mana value", "life total", "life", "cards in hand", "loyalty")
 REFERENCES = ("self", "you", "it", "they", "that", "attached", "controller", "owner", "event", "each of them",
               "sacrificed", "exiled", "discarded")
+PUT_ZONES = ("battlefield", "hand", "library", "graveyard")
 DURATIONS = ("until end of turn", "this turn", "indefinitely")
 CONDITIONS = ("did", "kicked", "compare", "control")
-EVENT_VERBS = ("enter", "die", "leave", "attack", "block", "deal damage", "gain life", "lose life", "cast",
-               "draw", "discard", "put into graveyard", "put counters", "become tapped", "tap")
-STEPS = ("upkeep", "draw", "end", "beginning of combat", "precombat main", "postcombat main")
+EVENT_VERBS = ("enter", "die", "leave", "leave the battlefield", "attack", "block", "deal damage", "be dealt damage",
+               "gain life", "lose life", "cast", "draw", "discard", "put into graveyard", "put counters",
+               "become tapped", "tap")
+STEPS = ("upkeep", "draw", "end", "beginning of combat", "combat", "precombat main", "postcombat main")
 
 
 class Unplayable(ValueError):
@@ -80,7 +83,26 @@ def read_card(text: str, name: str = "", type_line: str | None = None) -> list[A
             out += ability(node)
         except Unplayable as exc:
             raise Unplayable(exc.what, exc.rule, node.text, node.line) from None
+    _check_paid_references(out)
     return out
+
+
+def _check_paid_references(abilities: list[Ability]) -> None:
+    """"The sacrificed creature", "the exiled card" name what a cost of the same spell or ability paid with; one
+    exiled by another ability of the card is a linked ability (607.2a), which the engine doesn't play yet."""
+    spell_costs = {a.verb for x in abilities if x.kind == "additional cost" and x.cost for a in x.cost.actions}
+    for ability in abilities:
+        if ability.effect is None:
+            continue
+        paid = spell_costs if ability.kind == "spell" else {a.verb for a in ability.cost.actions} \
+            if ability.cost is not None else set()
+        for node in ability.effect.walk():
+            if isinstance(node, n.Description) and node.selector.kind == "the":
+                for q in node.qualities:
+                    verb = {"sacrificed": "sacrifice", "exiled": "exile", "discarded": "discard"}.get(q.value)
+                    if q.kind == "status" and verb is not None and verb not in paid:
+                        raise Unplayable(f"\"{node.text}\" (what another ability of the card did)",
+                                         rules.LINKED_ABILITIES, ability.text, getattr(ability.node, "line", 0))
 
 
 def keyword_kinds(text: str) -> list[str]:
@@ -444,6 +466,14 @@ def _event_effect(node: n.ReplacementAbility, event: n.Event, first: n.Instructi
         dies = event.verb == "die"
         return EventEffect("zone", "exile", object=to_filter(event.subject, text), to_zone="graveyard",
                            from_zone="battlefield" if dies else "", text=text)
+    if node.mode == "instead" and event.verb == "put counters" and first.verb == "put counters" and first.instead \
+            and first.amount is not None and (event.recipient is None or isinstance(event.recipient, n.Description)):
+        kind = first.amount.kind
+        more = first.amount.other.value if kind == "plus" and first.amount.other is not None else None
+        if (kind == "times" and first.amount.factor == 2) or (kind == "plus" and more):
+            target = to_filter(event.recipient, text) if isinstance(event.recipient, n.Description) else None
+            return EventEffect("counters", "double" if kind == "times" else "plus", amount=more or 0,
+                               counter=event.counter, object=target, text=text)
     if node.mode == "enters" and first.verb == "enter" and first.qualifier == "tapped" \
             and isinstance(event.subject, n.Description):
         return EventEffect("enters", "tapped", object=to_filter(event.subject, text), text=text)
@@ -545,11 +575,14 @@ def check_instruction(ins: n.Instruction) -> None:
         _check_token(ins)
     if verb == "add mana" and (ins.mana is None or ins.mana.symbols is None or ins.mana.choice):
         raise Unplayable(f"adding mana \"{ins.text}\"", rules.MANA_POOL)
-    if ins.qualifier and ins.qualifier not in ("combat", "tapped", "half", "divided", "all abilities") \
+    if ins.qualifier and ins.qualifier not in ("combat", "tapped", "half", "divided", "all abilities", "in any order") \
             and verb not in ("become", "is"):
         raise Unplayable(f"\"{ins.text}\" ({ins.qualifier})", PLAYED_VERBS[verb])
     if verb == "return" and (ins.destination is None or ins.destination.zone not in ("hand", "battlefield")):
         raise Unplayable(f"returning \"{ins.text}\"", rules.NEW_OBJECT)
+    if verb == "put" and (ins.destination is None or ins.destination.zone not in PUT_ZONES
+                          or ins.destination.position not in ("", "top", "bottom")):
+        raise Unplayable(f"putting \"{ins.text}\"", rules.NEW_OBJECT)
     if verb == "become" and ins.characteristics is not None:
         becomes(ins, ins.characteristics)
 
@@ -568,7 +601,7 @@ def _check_token(ins: n.Instruction) -> None:
 
 
 def check_thing(thing: n.Thing | None, text: str) -> None:
-    if thing is None:
+    if thing is None or graveyards(thing):
         return
     if isinstance(thing, n.Group):
         for part in thing.things:
@@ -636,3 +669,9 @@ def check_trigger(trigger: n.Trigger) -> None:
             raise Unplayable(f"the trigger event \"{event.text}\" ({event.qualifier})", rules.TRIGGER)
         for thing in (event.subject, event.object, event.recipient):
             check_thing(thing, trigger.text)
+
+
+def graveyards(thing: n.Thing | None) -> bool:
+    """"Exile all graveyards", "your graveyard": a zone named as a whole (every card in it, 404)."""
+    return isinstance(thing, n.Description) and [matching._noun(x) for x in thing.nouns] == ["graveyard"] \
+        and thing.selector.kind in ("all", "each") and not thing.qualities

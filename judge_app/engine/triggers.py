@@ -120,11 +120,13 @@ def _name(game: View, ref: str, before: dict[str, Characteristics]) -> str:
 
 def _matches_event(game: View, event: n.Event, happened: Happened, anchor: Anchor,
                    before: dict[str, Characteristics]) -> bool:
-    verb = event.verb
-    if verb == "tap":
-        verb = "become tapped"
+    verb = {"tap": "become tapped", "leave the battlefield": "leave", "be dealt damage": "deal damage"}.get(
+        event.verb, event.verb)
     if verb != happened.verb:
         return False
+    if event.verb == "be dealt damage":  # "Whenever ~ is dealt damage": the recipient is the event's subject
+        return _fits(game, event.subject, happened.recipient, anchor, before) and \
+            _fits(game, event.object, happened.subject, anchor, before)
     if event.qualifier == "combat" and not happened.combat:
         return False
     if event.qualifier == "noncombat" and happened.combat:
@@ -244,6 +246,7 @@ def _conditions_hold(game: View, found: list[PendingTrigger]) -> tuple[list[Pend
 
 
 STEP_WORDS = {"upkeep": "upkeep", "draw": "draw", "end": "end", "beginning of combat": "beginning of combat",
+              "combat": "beginning of combat",
               "precombat main": "precombat main", "postcombat main": "postcombat main"}
 
 
