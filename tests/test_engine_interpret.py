@@ -57,8 +57,8 @@ def test_a_keyword_not_played_is_refused_with_its_rule():
 
 def test_an_instruction_not_played_is_refused_naming_it():
     with pytest.raises(Unplayable) as info:
-        read_card("When this creature enters, scry 1.", "Seer", "Creature")
-    assert "scry" in str(info.value) and info.value.line == 1
+        read_card("When this creature enters, look at the top three cards of your library.", "Seer", "Creature")
+    assert "look at" in str(info.value) and info.value.line == 1
 
 
 def test_unreadable_text_is_a_positioned_error():
@@ -74,3 +74,24 @@ def test_every_verb_read_has_its_function_and_no_function_is_left_over():
 
 def test_keyword_names_for_expectations():
     assert keyword_kinds("flying, first strike") == ["flying", "first strike"]
+
+
+def test_replacement_statics_become_event_effects():
+    [scales] = read_card("If one or more +1/+1 counters would be put on a creature you control, that many plus one "
+                         "+1/+1 counters are put on it instead.", "Hardened Scales", "Enchantment")
+    assert (scales.events.event, scales.events.mode, scales.events.amount) == ("counters", "plus", 1)
+    assert scales.events.object.types == frozenset({"creature"}) and scales.events.object.controller == "you"
+    [armor] = read_card("If a source would deal damage to you, prevent 1 of that damage.", "Urza's Armor", "Artifact")
+    assert (armor.events.event, armor.events.mode, armor.events.amount, armor.events.player) == (
+        "damage", "prevent", 1, "you")
+    lose, win = read_card("You can't lose the game and your opponents can't win the game.", "Platinum Angel",
+                          "Artifact Creature — Angel")
+    assert (lose.kind, lose.events.event, lose.events.player) == ("cant", "lose game", "you")
+    assert (win.events.event, win.events.player) == ("win game", "opponent")
+
+
+def test_what_another_ability_exiled_is_refused_as_a_linked_ability():
+    with pytest.raises(Unplayable) as info:
+        read_card("When this enchantment leaves the battlefield, return the exiled card to the battlefield under "
+                  "its owner's control.", "Oblivion Ring", "Enchantment")
+    assert info.value.rule == rules.LINKED_ABILITIES

@@ -124,7 +124,7 @@ def _anaphora(game: View, r: Resolving, ref: n.Reference) -> list[str]:
         return [x for refs in paid.values() for x in refs]
     if r.current is not None:
         return [r.current]
-    return _last_acted(r) or ([item.it] if item.it else [])
+    return _last_acted(r) or ([item.it] if item.it else [item.source])  # nothing else named: the source itself
 
 
 def _last_acted(r: Resolving) -> list[str]:
