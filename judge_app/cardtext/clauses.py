@@ -13,6 +13,7 @@ from judge_app.cardtext import rules as R
 from judge_app.cardtext.families import (
     THINGS,
     Part,
+    as_event,
     builds,
     built_word,
     first,
@@ -39,7 +40,6 @@ from judge_app.cardtext.nodes import (
     KeywordAbility,
     Mana,
     ManaCost,
-    ManaSymbol,
     Modal,
     Quality,
     Reference,
@@ -49,35 +49,7 @@ from judge_app.cardtext.nodes import (
     Unless,
     Zone,
 )
-from judge_app.cardtext.things import YOU, qualities_of
-
-# --- mana symbols -------------------------------------------------------------------------------------------
-
-
-def mana_symbol(text: str) -> ManaSymbol:
-    """"{2/W}" → ManaSymbol (107.4)."""
-    inner = text.strip("{}").upper()
-    pieces = inner.split("/")
-    if inner.isdigit():
-        return ManaSymbol(f"{{{inner}}}", "generic", generic=int(inner), rules=(R.MANA_SYMBOLS,))
-    if len(inner) == 1 and inner in "WUBRG":
-        return ManaSymbol(f"{{{inner}}}", "colored", (inner,), rules=(R.MANA_SYMBOLS,))
-    if inner == "C":
-        return ManaSymbol("{C}", "colorless", rules=(R.MANA_SYMBOLS,))
-    if inner in ("X", "Y", "Z"):
-        return ManaSymbol(f"{{{inner}}}", "variable", rules=(R.VARIABLE_X,))
-    if inner == "S":
-        return ManaSymbol("{S}", "snow", rules=(R.SNOW_SYMBOL,))
-    if pieces[-1] == "P":
-        colors = tuple(p for p in pieces[:-1] if p in "WUBRG")
-        return ManaSymbol(f"{{{inner}}}", "phyrexian hybrid" if len(colors) > 1 else "phyrexian", colors,
-                          rules=(R.PHYREXIAN,))
-    if len(pieces) == 2 and pieces[0] == "2":
-        return ManaSymbol(f"{{{inner}}}", "twobrid", (pieces[1],), generic=2, rules=(R.HYBRID,))
-    if len(pieces) == 2:
-        return ManaSymbol(f"{{{inner}}}", "hybrid", tuple(p for p in pieces if p in "WUBRG"), rules=(R.HYBRID,))
-    return ManaSymbol(f"{{{inner}}}", "other", rules=(R.MANA_SYMBOLS,))
-
+from judge_app.cardtext.things import YOU, mana_symbol, qualities_of
 
 # --- verb phrases ---------------------------------------------------------------------------------------------
 
@@ -263,6 +235,19 @@ VERBS: dict[str, tuple[str, tuple[str, ...]]] = {
     "vp_choose_inline": ("choose", ("object",)),
     "vp_copy": ("copy", ("object",)),
     "vp_scry": ("scry", ()),
+    "vp_be_passive": ("be", ("object",)),
+    "vp_deal_triple": ("deal damage", ("recipient",)),
+    "vp_put_back": ("put", ("object",)),
+    "vp_move_counters": ("move counters", ("object", "recipient")),
+    "vp_get_counters": ("put counters", ()),
+    "vp_exploit": ("exploit", ("object",)),
+    "vp_mutate": ("mutate", ()),
+    "vp_transform_into": ("transform", ("object",)),
+    "vp_be_kicked": ("kicked", ()),
+    "vp_put_token": ("create", ()),
+    "vp_discard_all": ("discard", ()),
+    "vp_create_more": ("create", ()),
+    "vp_control": ("control", ("object",)),
     "vp_surveil": ("surveil", ()),
 }
 
@@ -280,7 +265,8 @@ _QUALIFIERS = {
     "vp_gain_choice": "your choice of", "vp_prevent_to_and_by": "to and by", "vp_prevent_by": "by",
     "vp_base_power": "power", "vp_base_toughness": "toughness", "vp_tap_for_mana": "for mana",
     "vp_assign_damage": "by toughness", "vp_enters_with_additional": "additional",
-    "vp_lose_all": "all abilities", "vp_lose_all_base": "all abilities", "vp_prevent_that": "that damage",
+    "vp_lose_all": "all abilities", "vp_discard_all": "hand", "vp_put_back": "back",
+    "vp_lose_all_base": "all abilities", "vp_prevent_that": "that damage",
     "vp_prevent_part": "of that damage", "vp_leave_graveyard": "graveyard",
 }
 
@@ -292,6 +278,9 @@ def instruction(name: str, children: list[Any], text: str) -> Instruction:
     if name == "vp_keyword_action":
         action = tokens(children, "ACTION")
         verb = action_name(action[0].value).lower() if action else " ".join(words(children)[:4])
+    if name == "vp_be_passive":
+        verb = "be " + (part(children, "qualifier") or "").split(" by ")[0]
+        children = [ch for ch in children if not (isinstance(ch, Part) and ch.role == "qualifier")]
     override = part(children, "verb")
     if override:
         verb = override
@@ -348,6 +337,9 @@ def _special(name: str, values: dict[str, Any], children: list[Any], text: str) 
         values["negated"] = True
     elif name == "vp_deal_twice" or name == "vp_gain_life_twice":
         values["amount"] = Amount("times", factor=2, base=event, text="twice that much")
+    elif name == "vp_deal_triple":
+        values["amount"] = Amount("times", factor=3, base=Amount("event", text="that damage"),
+                                  text="triple that damage")
     elif name == "vp_deal_double":
         values["amount"] = Amount("times", factor=2, base=Amount("event", text="that damage"),
                                   text="double that damage")
@@ -424,13 +416,6 @@ def _vp_list(name: str, children: list[Any], text: str) -> Part:
     if name == "vp_past":
         found = apply_suffixes(found, children)
     return Part("chain", found)
-
-
-def as_event(instr: Instruction, subject: Any = None) -> Event:
-    """An instruction read as something that happens (a trigger event, a replaced event)."""
-    return Event(instr.verb, subject if subject is not None else instr.subject, instr.object, instr.recipient,
-                 instr.amount, instr.origin, instr.destination, instr.qualifier, instr.condition, instr.counter,
-                 instr.text)
 
 
 # --- clauses ------------------------------------------------------------------------------------------------
@@ -646,6 +631,26 @@ def _get_emblem(name: str, children: list[Any], text: str) -> Part:
     return _simple("get an emblem", text, subject=YOU, abilities=abilities)
 
 
+@builds("choose_more_modes")
+def _choose_more_modes(name: str, children: list[Any], text: str) -> Part:
+    minimum, maximum = part(children, "count", (1, 1))
+    return _simple("choose modes", text, qualifier=f"{minimum} to {maximum if maximum is not None else 'any number'}",
+                   instead=True)
+
+
+@builds("counters_put")
+def _counters_put(name: str, children: list[Any], text: str) -> Part:
+    amount, counter = part(children, "counters", (None, ""))
+    instr = Instruction("put counters", recipient=first(children, THINGS), amount=amount, counter=counter, text=text,
+                        rules=R.verb_rules("put counters"))
+    return Part("items", apply_suffixes([instr], children))
+
+
+@builds("passive_word")
+def _passive_word(name: str, children: list[Any], text: str) -> Part:
+    return Part("qualifier", text.lower())
+
+
 @builds("redirect_next", "redirect_all")
 def _redirect(name: str, children: list[Any], text: str) -> Part:
     things = nodes(children, THINGS)
@@ -664,7 +669,7 @@ def _next_time(name: str, children: list[Any], text: str) -> Part:
 
 @builds("choose")
 def _choose(name: str, children: list[Any], text: str) -> Part:
-    subject = first(children, THINGS) if words(children)[0] != "choose" else None
+    subject = first(children, THINGS) if words(children)[:1] != ["choose"] else None
     choice, thing = part(children, "choice", ("", None))
     return _simple("choose", text, subject=subject, choice=choice, object=thing)
 
@@ -775,6 +780,11 @@ def _prefix(name: str, children: list[Any], text: str) -> Part:
         return Part("prefix", Duration("for as long as", condition=condition, text=text, rules=(R.AS_LONG_AS,)))
     if kind == "if_able":
         return Part("prefix", "if able")
+    if kind == "end_next_turn":
+        return Part("prefix", Duration("until end of your next turn", text="until the end of your next turn",
+                                       rules=(R.RESOLVED_EFFECT_DURATION,)))
+    if kind == "starting":
+        return Part("prefix", "starting with you")
     return Part("prefix", "")
 
 
@@ -878,6 +888,12 @@ def _suffix(name: str, children: list[Any], text: str) -> Any:
         return Part("to cast", thing)
     if kind == "as_though":
         return Part("qualifier", text)
+    if kind == "unless_condition":
+        condition = first(children, Condition)
+        return Condition("not", parts=(condition,) if condition else (), text=text)
+    if kind == "with_counters":
+        amount, counter = part(children, "counters", (None, ""))
+        return Part("qualifier", f"with {amount.text if amount else ''} {counter} counter".replace("  ", " "))
     qualifiers = {"if_able": "if able", "each_combat": "each combat", "random": "at random", "order": text,
                   "this_way": "this way", "by_more_than_one": "by more than one creature",
                   "as_though_had": text, "free": "without paying its mana cost",
@@ -909,6 +925,16 @@ def _cost_payment(name: str, children: list[Any], text: str) -> Cost:
     if "life" in words(children) and life is not None:
         actions = (Instruction("pay life", amount=life, text=text, rules=R.verb_rules("pay life")),)
     return Cost(mana=mana, actions=actions, text=text, rules=(R.UNLESS,))
+
+
+@builds("rel_clause", "rel_you", "rel_subject")
+def _rel_clause(name: str, children: list[Any], text: str) -> Quality:
+    instructions = [c for c in flatten(children) if c.__class__.__name__ == "Instruction"]
+    subject = YOU if name == "rel_you" else (first(children, THINGS) if name == "rel_subject" else None)
+    if not instructions:
+        return Quality("raw", text)
+    instr = apply_suffixes(instructions, children)[0]
+    return Quality("event", event=as_event(instr, subject))
 
 
 # --- durations and conditions ------------------------------------------------------------------------
@@ -946,6 +972,10 @@ def _condition(name: str, children: list[Any], text: str) -> Condition:
         return found[0]
     kind = "or" if "or" in words(children) else "and"
     return Condition(kind, parts=tuple(found), text=text)
+
+
+def _said(thing: Any) -> str:
+    return getattr(thing, "text", "") if thing is not None else ""
 
 
 def _count_condition(subject: Any, count: tuple, text: str) -> Condition:
@@ -1013,6 +1043,14 @@ def _cond(name: str, children: list[Any], text: str) -> Condition:
     if kind == "cast_from":
         origin = part(children, "origin")
         return Condition("cast from", value=origin.zone if origin else "", text=text)
+    if kind == "control_more":
+        what = things[1] if len(things) > 1 else None
+        other = things[2] if len(things) > 2 else None
+        return Condition("compare", subject=subject, amount=Amount("count", of=what, text=f"what {_said(subject)} "
+                                                                                           "controls"),
+                         comparison="<" if "fewer" in ws else ">",
+                         other=Amount("count", of=what, property="controlled by", name=_said(other)), object=other,
+                         text=text)
     if kind == "none_are":
         found = qualities_of(children)
         return Condition("is", subject=subject, quality=found[0] if found else None, negated=True, text=text)
@@ -1104,14 +1142,21 @@ def _is(name: str, children: list[Any], text: str) -> Any:
     if kind == "colorless":
         return Quality("color", "colorless")
     if kind == "status":
-        return Quality("status", next((c for c in children if built_word(c)), ws[-1]))
+        return Quality("status", next((c for c in children if built_word(c)), text.lower()))
     if kind == "chosen":
-        return Quality("chosen", ws[-1])
+        return Quality("chosen", (ws[-1] if ws else ""))
     if kind == "legendary":
         return Quality("supertype", "legendary")
-    if kind == "pt":
+    if kind == "pt_description":
         pt = first(children, PT)
-        return Quality("compare", "pt", comparison="==", amount=pt.power if pt else None)
+        desc = first(children, THINGS)
+        nouns, _ = part(children, "nouns", ((), False))
+        found = [Quality("type", n) if not n[:1].isupper() else Quality("subtype", n) for n in nouns]
+        found.extend(part(children, "adjs", ()))
+        found.extend(qualities_of([ch for ch in children if not isinstance(ch, Part)]))
+        return (*found, pt) if pt is not None else tuple(found)
+    if kind == "pt":
+        return first(children, PT)
     if kind == "in_zone":
         return first(children, Quality)
     if kind == "in_graveyard":
@@ -1126,13 +1171,17 @@ def _is(name: str, children: list[Any], text: str) -> Any:
         return Quality("named", part(children, "name", ""))
     if kind == "still":
         return Quality("type", next((c for c in children if built_word(c)), ""))
+    if kind == "keyword":
+        keyword = next((c for c in children if isinstance(c, Token)), None)
+        return Quality("keyword", keyword.value if keyword is not None else text)
     return Quality("raw", text)
 
 
 @builds("vp_is", "vp_is_not")
 def _vp_is(name: str, children: list[Any], text: str) -> Instruction:
     found = qualities_of(children)
-    pt = first(children, PT)
+    pt = next((x for ch in children for x in (ch if isinstance(ch, tuple) and not isinstance(ch, Part) else (ch,))
+               if isinstance(x, PT)), None)
     characteristics = characteristics_from(found, pt=pt, text=text,
                                            in_addition=any(q.kind == "status" and "in addition" in q.value
                                                            for q in found))

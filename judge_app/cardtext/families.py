@@ -9,7 +9,7 @@ from typing import Any
 from lark import Token
 
 from judge_app.cardtext.lexer import NUMBER_WORDS
-from judge_app.cardtext.nodes import Description, Group, Reference
+from judge_app.cardtext.nodes import Description, Event, Group, Instruction, Reference
 
 THINGS = (Description, Group, Reference)
 
@@ -39,6 +39,13 @@ def builder_for(name: str) -> Builder | None:
         if name.startswith(prefix) and (best is None or len(prefix) > len(best[0])):
             best = (prefix, function)
     return best[1] if best else None
+
+
+def as_event(instr: Instruction, subject: Any = None) -> Event:
+    """An instruction read as something that happens (a trigger event, a replaced event)."""
+    return Event(instr.verb, subject if subject is not None else instr.subject, instr.object, instr.recipient,
+                 instr.amount, instr.origin, instr.destination, instr.qualifier, instr.condition, instr.counter,
+                 instr.text)
 
 
 class Part(tuple):

@@ -96,6 +96,9 @@ def _save(lark: Lark, path: Path) -> None:
         with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".parser-", delete=False) as handle:
             handle.write(data)
         os.replace(handle.name, path)
+        for old in path.parent.glob("parser-*.pickle"):  # earlier grammars of this data directory
+            if old != path:
+                old.unlink(missing_ok=True)
     except OSError:
         pass  # a read-only data directory only costs the next process the build
 

@@ -51,6 +51,7 @@ class Unit:
     chapters: tuple[int, ...] = ()
     level: tuple[int, int | None] | None = None  # leveler: the LEVEL band this ability belongs to (711)
     pt: str = ""  # a leveler band's P/T line
+    opens_modes: bool = False  # "Choose one —": the bullet lines after it are its modes
 
 
 def normalise(text: str) -> str:
@@ -153,8 +154,10 @@ def units(text: str, name: str, type_line: str, is_keyword) -> list[Unit]:
     names = self_names(name, type_line) if name else []
     out: list[Unit] = []
     level: tuple[int, int | None] | None = None
-    for index, raw in enumerate(normalise(text).split("\n"), start=1):
+    raw_lines = normalise(text).split("\n")
+    for index, raw in enumerate(raw_lines, start=1):
         line = blank_reminders(raw)
+        before_modes = _bullet_follows(raw_lines, index)
         if not line.strip():
             continue
         level_match = _LEVEL.match(line)
@@ -169,7 +172,7 @@ def units(text: str, name: str, type_line: str, is_keyword) -> list[Unit]:
         shown = " ".join(blank_reminders(raw).split())
         bullet = _BULLET.match(line)
         spree = _SPREE.match(line)
-        if (bullet or spree) and out and (out[-1].modes or _opens_modes(out[-1])):
+        if (bullet or spree) and out and (out[-1].modes or out[-1].opens_modes):
             body = line[(bullet or spree).end():] if bullet else line
             column = (bullet.end() if bullet else 0)
             padded = " " * column + body
@@ -184,8 +187,8 @@ def units(text: str, name: str, type_line: str, is_keyword) -> list[Unit]:
             line = " " * chapter_match.end() + line[chapter_match.end():]
         else:
             line = strip_ability_word(line, is_keyword)
-        unit = Unit(index, shown, chapters=chapters, level=level)
-        spans = [(0, len(line.rstrip()))] if _modal_head(line) or _keywordish(line, is_keyword) else \
+        unit = Unit(index, shown, chapters=chapters, level=level, opens_modes=before_modes or _modal_head(line))
+        spans = [(0, len(line.rstrip()))] if unit.opens_modes or _keywordish(line, is_keyword) else \
             split_sentences(line.rstrip())
         for number, (a, b) in enumerate(spans):
             unit.pieces.append(Piece("first" if number == 0 else "next", " " * a + line[a:b], index, 1))
@@ -206,5 +209,9 @@ def _keywordish(line: str, is_keyword) -> bool:
     return "—" in line and is_keyword(head)
 
 
-def _opens_modes(unit: Unit) -> bool:
-    return bool(unit.pieces) and _modal_head(unit.pieces[-1].text)
+def _bullet_follows(lines: list[str], index: int) -> bool:
+    """Whether the line after line `index` (1-based) is a mode: "• …" or Spree's "+ {1} — …"."""
+    for line in lines[index:]:
+        if line.strip():
+            return bool(_BULLET.match(line) or _SPREE.match(line))
+    return False

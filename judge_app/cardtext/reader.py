@@ -209,22 +209,25 @@ def _error(exc: UnexpectedInput, piece: Piece) -> ReadError:
         return ReadError(line, len(piece.text.rstrip()) + 1, f"the sentence stops before it is complete{expected}",
                          shown)
     if isinstance(exc, UnexpectedToken):
+        found = _tokens(piece)
+        index = next((i for i, t in enumerate(found) if t.start_pos == token.start_pos), 0)
+        unknown = next((t for t in reversed(found[:index + 1]) if t.type == "WORD"), None)
+        if unknown is not None:  # a word the grammar doesn't know, just before where reading stopped
+            word = str(unknown)
+            return ReadError(line, unknown.column, f"unknown word {word!r}{_did_you_mean(word)}", shown)
         word = str(token)
-        if token.type == "WORD":
-            return ReadError(line, token.column or column, f"unknown word {word!r}{_did_you_mean(word)}", shown)
-        index = _token_index(piece, token)
         return ReadError(line, token.column or column,
                          f"cannot read {word!r} here{_expected(expected_at(piece.text, piece.start, index))}", shown)
     return ReadError(line, column, "cannot read this text", shown)
 
 
-def _token_index(piece: Piece, token: Any) -> int:
+def _tokens(piece: Piece) -> list[Any]:
     from judge_app.cardtext.lexer import tokens
 
-    for index, found in enumerate(tokens(piece.text, parser().parser.lexer.lexer.vocab)):
-        if found.start_pos == token.start_pos:
-            return index
-    return 0
+    try:
+        return list(tokens(piece.text, parser().parser.lexer.lexer.vocab))
+    except UnexpectedCharacters:
+        return []
 
 
 def _did_you_mean(word: str) -> str:
@@ -254,7 +257,7 @@ _NAME = re.compile(r"(?<![\w'{/])([A-Z][\w'\-]*(?:,? (?:" + _CONNECTOR + r" )*[A
 _SELF_VERBS = ("'s ", " deals", " gets", " has ", " can't", " enters", " is ", " attacks", " blocks", " becomes",
                " gains", " doesn't", " fights", " loses", " costs", " isn't", " must", " dies", " would",
                " leaves", " was ", " deal ", " phases", " assigns", " explores", " transforms")
-_BEFORE_SELF = {"when", "whenever", "sacrifice", "exile", "return", "shuffle", "on", "untap", "tap", "destroy",
+_BEFORE_SELF = {"when", "whenever", "sacrifice", "exile", "return", "shuffle", "on", "untap", "tap", "destroy", "have",
                 "from", "than", "by", "with", "transform", "regenerate", "attach"}
 _NOT_AFTER = {"a", "an", "the", "another", "each", "target", "other", "all", "non", "named", "every", "any", "no",
               "two", "three", "of"}
@@ -277,13 +280,15 @@ def guess_names(text: str) -> list[str]:
             start += len(words[0]) + 1
             words = words[1:]
         candidate = " ".join(words).rstrip(", ")
+        possessive = candidate.endswith("'s")
+        candidate = candidate.removesuffix("'s")
         if not candidate or any(candidate.lower() in " ".join(k) for k in _keyword_table()[0]):
             continue
         end = start + len(candidate)
         before = normal[:start].rstrip()
         previous = before.split()[-1].lower() if before.split() else ""
         sentence_start = not before or before.endswith((".", ":", "\n", '"', "—", "•"))
-        after = normal[end:end + 12]
+        after = normal[end:end + 12] if not possessive else "'s " + normal[end + 2:end + 12]
         selfish = after.startswith(_SELF_VERBS) or previous in _BEFORE_SELF
         unknown = [w for w in candidate.replace(",", " ").split() if w.lower() not in known
                    and w.lower().removesuffix("'s") not in known]

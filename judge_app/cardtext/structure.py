@@ -10,10 +10,11 @@ from lark import Token
 
 from judge_app.cardtext import assemble
 from judge_app.cardtext import rules as R
-from judge_app.cardtext.clauses import _items, apply_suffixes, as_event, canonical_keyword, instruction
+from judge_app.cardtext.clauses import _items, apply_suffixes, canonical_keyword, instruction
 from judge_app.cardtext.families import (
     THINGS,
     Part,
+    as_event,
     builds,
     built_word,
     first,
@@ -213,7 +214,7 @@ def _loyalty_cost(name: str, children: list[Any], text: str) -> Amount:
 @builds("trigger_event", "trigger_event_if", "trigger_step", "trigger_step_if", "trigger_reflexive",
         "trigger_cycle_discard")
 def _trigger(name: str, children: list[Any], text: str) -> Trigger:
-    word = words(children)[0]
+    word = (words(children) or ["when"])[0]
     condition = first(children, Condition)
     rules = [R.TRIGGERED]
     if name.endswith("_if"):

@@ -4,6 +4,7 @@ amounts and comparisons (the `desc…`, `sel_…`, `adj_…`, `post_…`, `with_
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from lark import Token
@@ -30,6 +31,7 @@ from judge_app.cardtext.nodes import (
     Group,
     KeywordAbility,
     ManaCost,
+    ManaSymbol,
     Quality,
     Reference,
     Selector,
@@ -70,7 +72,7 @@ def _word(name: str, children: list[Any], text: str) -> str:
 
 @builds("type_plural")
 def _type_plural(name: str, children: list[Any], text: str) -> str:
-    return singular(words(children)[0])
+    return singular((words(children) or [text])[0])
 
 
 @builds("subtype")
@@ -93,7 +95,7 @@ def _noun(name: str, children: list[Any], text: str) -> Part:
         return Part("noun", (("spell", "ability"), False))
     if ws == ["aura", "spell"]:
         return Part("noun", (("spell",), False))
-    word = ws[0]
+    word = ws[0] if ws else text.lower()
     return Part("noun", ((singular(word),), singular(word) != word))
 
 
@@ -152,6 +154,7 @@ def _adj(name: str, children: list[Any], text: str) -> Any:
         "different": Quality("status", "different"), "single": Quality("status", "single"),
         "nonland": Quality("type", "land", negated=True), "noncreature": Quality("type", "creature", negated=True),
         "commander": Quality("status", "commander"), "nonbasic": Quality("supertype", "basic", negated=True),
+        "permanent": Quality("type", "permanent"), "ordinal": Quality("status", value),
     }
     if kind in simple:
         return simple[kind]
@@ -202,6 +205,8 @@ def _selector(name: str, children: list[Any], text: str) -> Any:
         "n": Selector("a", count=count), "n_other": Selector("a", count=count, other=True),
         "that_many": Selector("a", count=Amount("event", text="that many")), "the_other": Selector("the", other=True),
         "next": Selector("the"),
+        "n_or": Selector("a", count=replace(count, comparison="<=" if any(
+            w in text.lower().split() for w in ("fewer", "less")) else ">=") if count else None),
     }
     if kind in table:
         return table[kind]
@@ -251,6 +256,26 @@ def _any_target(name: str, children: list[Any], text: str) -> Description:
     qualities = (Quality("chosen", "opponent"),) if "choice" in text.lower() else ()
     return Description(Selector("target", other=name.endswith("other_target"), rules=(R.TARGETS, R.ANY_TARGET)),
                        ANY_TARGET_NOUNS, qualities, text=text)
+
+
+@builds("desc_some_targets")
+def _some_targets(name: str, children: list[Any], text: str) -> Description:
+    amounts = nodes(children, Amount)
+    selector = Selector("target", count=amounts[-1] if amounts else None, up_to=bool(amounts),
+                        any_number=not amounts, rules=(R.TARGETS, R.ANY_TARGET))
+    return Description(selector, ANY_TARGET_NOUNS, text=text)
+
+
+@builds("desc_counters")
+def _desc_counters(name: str, children: list[Any], text: str) -> Description:
+    return Description(Selector("each"), ("counter",), (Quality("counter", part(children, "counter", "")),
+                                                         Quality("on", of=first(children, THINGS))), text=text)
+
+
+@builds("desc_damage")
+def _desc_damage(name: str, children: list[Any], text: str) -> Description:
+    kind = part(children, "qualifier", "")
+    return Description(Selector("all"), ("damage",), (Quality("status", kind),) if kind else (), text=text)
 
 
 @builds("desc_each_other_player")
@@ -371,6 +396,8 @@ def _post(name: str, children: list[Any], text: str) -> Any:
         return Quality("among", of=thing)
     if kind == "this_way":
         return Quality("status", text.lower())
+    if kind == "attacked_with":
+        return Quality("status", "attacked with this turn", of=YOU)
     if kind in ("that", "thats", "thats_not"):
         found = qualities_of(children)
         if kind == "thats_not":
@@ -380,6 +407,10 @@ def _post(name: str, children: list[Any], text: str) -> Any:
     if kind == "superlative":
         return Quality("superlative", " ".join(w for w in ws if w not in ("with", "the", "among", "or", "tied",
                                                                          "for")), of=thing)
+    if kind == "from_source":
+        return Quality("source", parts=tuple(qualities_of(children)))
+    if kind == "of":
+        return Quality("of", of=thing)
     return Quality("raw", text)
 
 
@@ -397,7 +428,7 @@ def _with(name: str, children: list[Any], text: str) -> Any:
             op, amount = "==", first(children, Amount)
         if kind == "compare_other":
             op = ">" if "greater" in ws else "<"
-            other_stat = "toughness" if ws[-1] == "toughness" else "power"
+            other_stat = "toughness" if (ws[-1] if ws else "") == "toughness" else "power"
             amount = Amount("property", property=other_stat, of=part(children, "possessor"))
         return Quality("compare", stat, comparison=op, amount=amount)
     if kind == "counter":
@@ -425,18 +456,6 @@ def _stat(ws: list[str]) -> str:
     if "power" in ws and "toughness" in ws and "or" in ws:
         return "power or toughness"
     return "toughness" if "toughness" in ws and "power" not in ws else "power"
-
-
-@builds("rel_clause", "rel_you", "rel_subject")
-def _rel_clause(name: str, children: list[Any], text: str) -> Quality:
-    from judge_app.cardtext.clauses import apply_suffixes, as_event
-
-    instructions = [c for c in flatten(children) if c.__class__.__name__ == "Instruction"]
-    subject = YOU if name == "rel_you" else (first(children, THINGS) if name == "rel_subject" else None)
-    if not instructions:
-        return Quality("raw", text)
-    instr = apply_suffixes(instructions, children)[0]
-    return Quality("event", event=as_event(instr, subject))
 
 
 @builds("rel_")
@@ -475,6 +494,10 @@ def _rel(name: str, children: list[Any], text: str) -> Any:
         return Quality("color", next(c for c in children if built_word(c)))
     if kind == "state_legendary":
         return Quality("supertype", "legendary")
+    if kind == "state_chosen":
+        return Quality("chosen", "color" if "color" in ws else "type")
+    if kind == "state_every_land_type":
+        return Quality("status", "every basic land type")
     if kind == "state_copy":
         return Quality("copy", of=thing)
     return Quality("raw", text)
@@ -542,13 +565,19 @@ def _reference(name: str, children: list[Any], text: str) -> Any:
               "the_player": Reference("that", noun="player", text=text),
               "defending": Reference("defending player", text=text), "active": Reference("active player", text=text),
               "chosen_player": Reference("chosen", noun="player", text=text),
-              "monarch": Reference("monarch", text=text), "neighbour": Reference("neighbour", noun=ws[-1], text=text),
+              "monarch": Reference("monarch", text=text),
+              "neighbour": Reference("neighbour", noun=ws[-1] if ws else "", text=text),
               "this_ability": Reference("self", noun="ability", text=text),
               "exiled": Reference("exiled", noun="card", text=text),
               "revealed": Reference("revealed", noun="card", text=text),
               "discarded": Reference("discarded", noun="card", text=text)}
     if kind in simple:
         return simple[kind]
+    if kind == "opponents_of":
+        return Description(Selector("each"), ("opponent",), (Quality("opponent of", of=possessor),), text=text)
+    if kind == "zone_cards":
+        zone = "hand" if "hand" in ws else "graveyard" if "graveyard" in ws else "library"
+        return Description(Selector("all"), ("card",), (Quality("zone", zone, of=possessor),), text=text)
     if kind == "your_opponents":
         return Description(Selector("each"), ("opponent",), text=text)
     if kind == "that":
@@ -562,12 +591,12 @@ def _reference(name: str, children: list[Any], text: str) -> Any:
         return Reference("controller", of=Reference("that", noun=noun, text=text), text=text)
     if kind == "attached":
         sub = part(children, "subtype")
-        noun = noun or sub or ("player" if "player" in ws else ws[-1])
+        noun = noun or sub or ("player" if "player" in ws else (ws[-1] if ws else ""))
         return Reference("attached", noun=noun, text=text)
     if kind in ("controller", "owner"):
         return Reference(kind, of=possessor or Reference("it", text="its"), text=text)
     if kind == "chosen":
-        return Reference("chosen", noun=noun or ws[-1], text=text)
+        return Reference("chosen", noun=noun or (ws[-1] if ws else ""), text=text)
     if kind == "sacrificed":
         return Reference("sacrificed", noun=noun or "creature", text=text)
     return Reference("raw", text=text)
@@ -783,6 +812,8 @@ def _amount(name: str, children: list[Any], text: str) -> Amount:
         return Amount("number", 1, comparison=">=", text=text)
     if kind == "all":
         return Amount("all", text=text)
+    if kind == "that_many_plus":
+        return Amount("plus", base=Amount("event", text="that many"), other=inner, text=text)
     if kind == "times_x":
         return Amount("times", factor=inner.value if inner and inner.value else 3, base=x, text=text)
     return Amount("raw", property=text, text=text)
@@ -874,10 +905,33 @@ def _name(name: str, children: list[Any], text: str) -> Part:
     return Part("name", text)
 
 
+def mana_symbol(text: str) -> ManaSymbol:
+    """"{2/W}" → ManaSymbol (107.4)."""
+    inner = text.strip("{}").upper()
+    pieces = inner.split("/")
+    if inner.isdigit():
+        return ManaSymbol(f"{{{inner}}}", "generic", generic=int(inner), rules=(R.MANA_SYMBOLS,))
+    if len(inner) == 1 and inner in "WUBRG":
+        return ManaSymbol(f"{{{inner}}}", "colored", (inner,), rules=(R.MANA_SYMBOLS,))
+    if inner == "C":
+        return ManaSymbol("{C}", "colorless", rules=(R.MANA_SYMBOLS,))
+    if inner in ("X", "Y", "Z"):
+        return ManaSymbol(f"{{{inner}}}", "variable", rules=(R.VARIABLE_X,))
+    if inner == "S":
+        return ManaSymbol("{S}", "snow", rules=(R.SNOW_SYMBOL,))
+    if pieces[-1] == "P":
+        colors = tuple(p for p in pieces[:-1] if p in "WUBRG")
+        return ManaSymbol(f"{{{inner}}}", "phyrexian hybrid" if len(colors) > 1 else "phyrexian", colors,
+                          rules=(R.PHYREXIAN,))
+    if len(pieces) == 2 and pieces[0] == "2":
+        return ManaSymbol(f"{{{inner}}}", "twobrid", (pieces[1],), generic=2, rules=(R.HYBRID,))
+    if len(pieces) == 2:
+        return ManaSymbol(f"{{{inner}}}", "hybrid", tuple(p for p in pieces if p in "WUBRG"), rules=(R.HYBRID,))
+    return ManaSymbol(f"{{{inner}}}", "other", rules=(R.MANA_SYMBOLS,))
+
+
 @builds("mana_cost")
 def _mana_cost(name: str, children: list[Any], text: str) -> ManaCost:
-    from judge_app.cardtext.clauses import mana_symbol
-
     return ManaCost(tuple(mana_symbol(t.value) for t in children if isinstance(t, Token)), text=text)
 
 
