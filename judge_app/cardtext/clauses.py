@@ -248,6 +248,8 @@ VERBS: dict[str, tuple[str, tuple[str, ...]]] = {
     "vp_discard_all": ("discard", ()),
     "vp_create_more": ("create", ()),
     "vp_control": ("control", ("object",)),
+    "vp_target": ("target", ("object",)),
+    "vp_be_put": ("be put", ()),
     "vp_surveil": ("surveil", ()),
 }
 
@@ -904,8 +906,12 @@ def _suffix(name: str, children: list[Any], text: str) -> Any:
     return Part("qualifier", qualifiers.get(kind, text))
 
 
-@builds("for_each", "for_each_time")
+@builds("for_each", "for_each_time", "for_each_color_spent")
 def _for_each(name: str, children: list[Any], text: str) -> Part:
+    if name == "for_each_color_spent":
+        return Part("for each", Description(Selector("each"), ("color",), (Quality("status", "of mana spent to cast",
+                                                                                  of=first(children, THINGS)),),
+                                            text=text.removeprefix("for each ")))
     return Part("for each", first(children, THINGS) or Description(Selector("each"), (), text=text))
 
 

@@ -135,6 +135,7 @@ class _Predictions(dict):
         super().__init__(full)
         self.starts = starts  # rule → (terminal names it can begin with, whether it can be empty)
         self.filtered: dict = {}
+        self.buckets: dict = {}  # symbol → (next token → its rules, the rules that can be empty)
         self.local = threading.local()
 
     def __getitem__(self, symbol):
@@ -147,11 +148,27 @@ class _Predictions(dict):
         key = (symbol, local.next)
         found = self.filtered.get(key)
         if found is None:
-            following = key[1]
-            found = [rule for rule in dict.__getitem__(self, symbol)
-                     if self.starts[rule][1] or following in self.starts[rule][0]]
-            self.filtered[key] = found
+            found = self.filtered[key] = self._filter(symbol, key[1])
         return found
+
+    def _filter(self, symbol, following: str) -> list:
+        """The rules of `symbol`'s prediction that can begin with `following`, in the grammar's order."""
+        buckets = self.buckets.get(symbol)
+        if buckets is None:
+            by_token: dict[str, list] = {}
+            empty: list = []
+            for index, rule in enumerate(dict.__getitem__(self, symbol)):
+                names, nullable = self.starts[rule]
+                if nullable:
+                    empty.append((index, rule))
+                for name in names:
+                    by_token.setdefault(name, []).append((index, rule))
+            buckets = self.buckets[symbol] = (by_token, empty)
+        by_token, empty = buckets
+        chosen = by_token.get(following, [])
+        if empty:
+            chosen = sorted(dict(chosen + empty).items())  # one each, in order
+        return [rule for _, rule in chosen]
 
 
 def _rule_starts(rule, first: dict, nullable: set) -> tuple[frozenset, bool]:

@@ -8,6 +8,7 @@ column and reason, and the other lines are still read.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import replace
 from functools import lru_cache
@@ -15,7 +16,7 @@ from typing import Any
 
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from judge_app.cardtext import assemble
+from judge_app.cardtext import assemble, memo
 from judge_app.cardtext import rules as R
 from judge_app.cardtext.families import Part
 from judge_app.cardtext.lexer import _keyword_table
@@ -39,6 +40,7 @@ from judge_app.cardtext.nodes import (
 from judge_app.cardtext.parser import expected_at, literal_names, parser
 from judge_app.cardtext.prepare import Piece, Unit, units
 from judge_app.cardtext.references import resolve_ability
+from judge_app.cardtext.structure import keyword_node
 from judge_app.cardtext.things import pt_of
 from judge_app.cardtext.transform import ToNodes
 
@@ -64,6 +66,23 @@ def read(text: str, *, name: str | None = None, type_line: str | None = None) ->
 
 @lru_cache(maxsize=4096)
 def _read(text: str, name: str, type_line: str) -> CardText:
+    if not memo_enabled():
+        return _read_now(text, name, type_line)
+    key = memo.key(text, name, type_line)
+    found = memo.recall(key)
+    if isinstance(found, CardText):
+        return found
+    card = _read_now(text, name, type_line)
+    memo.remember(key, card)
+    return card
+
+
+def memo_enabled() -> bool:
+    """Readings are remembered across processes unless JUDGE_CARDTEXT_MEMO=0 (benchmarks measure both)."""
+    return os.environ.get("JUDGE_CARDTEXT_MEMO", "1") != "0"
+
+
+def _read_now(text: str, name: str, type_line: str) -> CardText:
     if len(text) > MAX_TEXT:
         return CardText((), (ReadError(1, 1, f"text too long ({len(text)} characters; at most {MAX_TEXT})"),),
                         name, type_line)
@@ -108,13 +127,40 @@ def _read_units(found: list[Unit], spell: bool | None) -> tuple[list[Any], list[
 
 
 def _parse(piece: Piece) -> Any:
+    result = _parse_text(piece.start, piece.text)
+    if isinstance(result, ReadError):
+        raise _PieceError(replace(result, line=piece.line))
+    return result
+
+
+@lru_cache(maxsize=8192)
+def _parse_text(start: str, text: str) -> Any:
+    """One piece parsed and built (or its error, line 1); the same sentence on many cards is read once."""
+    piece = Piece(start, text, 1, 1)
+    if start == "first":
+        keywords = plain_keywords(text)
+        if keywords is not None:
+            return ("keywords", keywords)
     try:
-        tree = parser().parse(piece.text, start=piece.start)
-        return ToNodes(piece.text).transform(tree)
+        tree = parser().parse(text, start=start)
+        return ToNodes(text).transform(tree)
     except UnexpectedInput as exc:
-        raise _PieceError(_error(exc, piece)) from None
+        return _error(exc, piece)
     except LarkError as exc:
-        raise _PieceError(ReadError(piece.line, piece.column, f"could not read: {exc}", piece.text.strip())) from None
+        return ReadError(1, 1, f"could not read: {exc}", text.strip())
+
+
+def plain_keywords(text: str) -> list[KeywordAbility] | None:
+    """"Flying, first strike" — a list of keywords without parameters, the commonest line of all, read by
+    table without the parser (the same nodes the grammar's `kw_plain` builds); None for anything else."""
+    table = _keyword_table()[0]
+    items = []
+    for item in re.split(r"[,;]", text.strip().removesuffix(".")):
+        item = item.strip()
+        if not item or tuple(item.lower().split()) not in table:
+            return None
+        items.append(keyword_node(item))
+    return items or None
 
 
 def _unit(unit: Unit, spell: bool | None) -> list[Any]:
@@ -257,6 +303,11 @@ _NAME = re.compile(r"(?<![\w'{/])([A-Z][\w'\-]*(?:,? (?:" + _CONNECTOR + r" )*[A
 _SELF_VERBS = ("'s ", " deals", " gets", " has ", " can't", " enters", " is ", " attacks", " blocks", " becomes",
                " gains", " doesn't", " fights", " loses", " costs", " isn't", " must", " dies", " would",
                " leaves", " was ", " deal ", " phases", " assigns", " explores", " transforms")
+_SENTENCE_OPENERS = {"when", "whenever", "at", "if", "as", "until", "during", "target", "each", "all", "other",
+                     "another", "enchanted", "equipped", "creatures", "you", "your", "destroy", "exile", "return",
+                     "sacrifice", "put", "create", "draw", "counter", "tap", "untap", "search", "choose", "for",
+                     "then", "prevent", "gain", "add", "look", "reveal", "shuffle", "discard", "cast", "copy", "deal",
+                     "this", "that", "it", "its", "flying", "transform", "attach", "regenerate"}
 _BEFORE_SELF = {"when", "whenever", "sacrifice", "exile", "return", "shuffle", "on", "untap", "tap", "destroy", "have",
                 "from", "than", "by", "with", "transform", "regenerate", "attach"}
 _NOT_AFTER = {"a", "an", "the", "another", "each", "target", "other", "all", "non", "named", "every", "any", "no",
@@ -276,7 +327,7 @@ def guess_names(text: str) -> list[str]:
         candidate = match.group(1).rstrip(", ")
         start = match.start(1)
         words = candidate.split(" ")
-        while words and words[0].lower().strip(",") in literals:  # "When Minsc" → "Minsc"
+        while words and words[0].lower().strip(",") in _SENTENCE_OPENERS:  # "When Minsc" → "Minsc"
             start += len(words[0]) + 1
             words = words[1:]
         candidate = " ".join(words).rstrip(", ")

@@ -49,7 +49,13 @@ from judge_app.cardtext.things import YOU, qualities_of
 
 def _keyword(children: list[Any], text: str, **values: Any) -> KeywordAbility:
     token = next((c for c in children if isinstance(c, Token) and c.type == "KEYWORD"), None)
-    name, variant = canonical_keyword(token.value if token is not None else text)
+    return keyword_node(token.value if token is not None else text, text, **values)
+
+
+def keyword_node(written: str, text: str = "", **values: Any) -> KeywordAbility:
+    """A keyword ability as written ("first strike", "Megamorph") → its node, named as 702 titles it."""
+    text = text or written
+    name, variant = canonical_keyword(written)
     rule = R.keyword_rules().get(name.lower(), "")
     if not rule and name in ("Daybound", "Nightbound"):
         rule = R.keyword_rules()["daybound and nightbound"]
