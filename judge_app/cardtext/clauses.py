@@ -249,6 +249,7 @@ VERBS: dict[str, tuple[str, tuple[str, ...]]] = {
     "vp_create_more": ("create", ()),
     "vp_control": ("control", ("object",)),
     "vp_target": ("target", ("object",)),
+    "vp_begin_game": ("begin the game on the battlefield", ("object",)),
     "vp_be_put": ("be put", ()),
     "vp_surveil": ("surveil", ()),
 }
@@ -1165,6 +1166,8 @@ def _is(name: str, children: list[Any], text: str) -> Any:
         return first(children, PT)
     if kind == "in_zone":
         return first(children, Quality)
+    if kind == "in_opening_hand":
+        return Quality("zone", "opening hand", of=YOU)
     if kind == "in_graveyard":
         return Quality("zone", "graveyard", of=YOU)
     if kind == "copy":
