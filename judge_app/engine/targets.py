@@ -113,7 +113,8 @@ def still_legal(game: View, item: StackItem, index: int) -> Problem | None:
     """608.2b: the target is checked again as the spell or ability resolves; the source's last known
     information stands in for a source that left its zone."""
     target = item.targets[index]
-    return problem(game, item.specs[target.slot], target, item.controller, item.source_chars, item.id, item.source)
+    spec = next(s for s in item.specs if s.target == target.slot)
+    return problem(game, spec, target, item.controller, item.source_chars, item.id, item.source)
 
 
 def bounds(spec: Description) -> tuple[int, int | None]:
