@@ -23,6 +23,7 @@ from judge_app.web import (
     errors,
     home,
     i18n,
+    offline,
     quality,
     richtext,
     rules,
@@ -77,6 +78,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     for blueprint in (home.bp, rules.bp, browse.bp, search.bp, scenarios.bp, quality.bp, api.bp, settings.bp):
         app.register_blueprint(blueprint)
+    offline.init_app(app)
     assets.init_app(app)
     errors.init_app(app)
     security.init_app(app)
