@@ -67,12 +67,14 @@
     this.entries = data.entries;
     this.lang = data.lang;
     this.common = {};
+    this.asks = {};
     this.stemOf = {};  /* folded word -> its stem (the index's term) */
     this.frequency = {};  /* stem -> entries holding it */
     this.byFirst = {};  /* first letter -> [folded words], the candidates for typo correction */
     this.numbers = {};
     var self = this;
     data.common.forEach(function (stem) { self.common[stem] = true; });
+    data.asks.forEach(function (word) { self.asks[word] = true; });
     data.vocabulary.forEach(function (row) {
       var stem = row[0];
       self.frequency[stem] = row[1];
@@ -116,7 +118,7 @@
   };
 
   var TITLE_BOOST = 3;
-  var GLOSSARY_WEIGHT = 0.8;
+  var GLOSSARY_WEIGHT = 0.5;
   var LIMIT = 20;
 
   /* {number} for a rule number, else {hits: [{entry, stems}], corrected, query}. */
@@ -127,6 +129,8 @@
     var typed = words(clean(text).slice(0, MAX_CHARS).replace(/(?<=[\p{L}\p{N}_])[~^][\d.]*/gu, " "));
     var seen = {};
     typed = typed.filter(function (w) { var f = fold(w); if (seen[f]) return false; seen[f] = true; return true; });
+    var asked = typed.filter(function (w) { return !self.asks[fold(w)]; });
+    if (asked.length) typed = asked;
     var corrected = false;
     var stems = [];
     var prefixes = {};
@@ -287,7 +291,7 @@
     });
   }
 
-  window.JudgeOfflineSearch = { queryNumber: queryNumber, load: load, fold: fold, words: words };
+  window.JudgeOfflineSearch = { queryNumber: queryNumber, load: load, Index: Index, fold: fold, words: words };
   var root = document.getElementById("offline-search");
   if (root) run(root);
 })();

@@ -76,7 +76,9 @@ function save(id, lang) {
       var listed = list.packs.filter(function (p) { return p.id === id; })[0];
       if (!listed) throw new Error("no pack " + id);
       return savedPacks().then(function (saved) {
-        var same = saved.filter(function (s) { return s.meta.id === id && s.meta.version === listed.version; })[0];
+        var same = saved.filter(function (s) {
+          return s.meta.id === id && s.meta.version === listed.version && s.meta.release === list.release;
+        })[0];
         return same ? same.meta : download(listed);
       });
     })

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from judge_app.corpus import Corpus
 from judge_app.search.analysis import fold, term, words
 from judge_app.search.entries import GLOSSARY, RULE, Entry, entries
+from judge_app.search.queries import QUESTION_WORDS, STOP_SHARE
 
 FORMAT = 1
 FIELDS = ("title", "text")
-COMMON_SHARE = 0.25  # a stem in more entries than this is dropped from a query that has other words
 HEADING_CHARS = 90
 
 
@@ -72,7 +72,8 @@ def build(corpus: Corpus, doc: str, links: Links) -> dict:
         "fields": list(FIELDS),
         "entries": listed,
         "vocabulary": [[key, document_frequency[key], sorted(found)] for key, found in sorted(surfaces.items())],
-        "common": sorted(k for k, n in document_frequency.items() if n > COMMON_SHARE * count),
+        "common": sorted(k for k, n in document_frequency.items() if n > STOP_SHARE * count),
+        "asks": sorted(QUESTION_WORDS.get(lang, ())),  # question words, dropped as the server drops them
         "minisearch": {
             "documentCount": count,
             "nextId": count,

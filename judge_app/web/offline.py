@@ -108,7 +108,7 @@ def search():
 
 @bp.route("/offline/unavailable")
 def unavailable():
-    return render_template("offline_unavailable.html")
+    return render_template("offline_unavailable.html", static_copy=bool(request.environ.get(packs.STATIC_COPY_ENVIRON)))
 
 
 def add_release(response: Response) -> Response:

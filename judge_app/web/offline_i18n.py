@@ -36,6 +36,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "offline.unavailable.title": "Not saved for offline use",
         "offline.unavailable.text": "There is no connection, and this page is not in a document saved on this device.",
         "offline.unavailable.saved": "Saved documents",
+        "offline.static.title": "Needs the server",
+        "offline.static.text": "This is a static copy of the reference: this page is not part of it. It needs the "
+                               "Rules Judge server, or its document was left out of this copy.",
         "offline.search.title": "Search (offline)",
         "offline.search.needs_js": "Offline search needs JavaScript.",
         "offline.search.loading": "Searching the saved copy…",
@@ -76,6 +79,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "offline.unavailable.text": "Não há conexão, e esta página não está em nenhum documento guardado neste "
                                     "aparelho.",
         "offline.unavailable.saved": "Documentos guardados",
+        "offline.static.title": "Precisa do servidor",
+        "offline.static.text": "Esta é uma cópia estática da referência: esta página não faz parte dela. Ela "
+                               "precisa do servidor do Rules Judge, ou o documento dela ficou fora desta cópia.",
         "offline.search.title": "Busca (offline)",
         "offline.search.needs_js": "A busca offline precisa de JavaScript.",
         "offline.search.loading": "Buscando na cópia guardada…",
@@ -116,6 +122,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "offline.unavailable.text": "No hay conexión, y esta página no está en ningún documento guardado en este "
                                     "dispositivo.",
         "offline.unavailable.saved": "Documentos guardados",
+        "offline.static.title": "Necesita el servidor",
+        "offline.static.text": "Esta es una copia estática de la referencia: esta página no forma parte de ella. "
+                               "Necesita el servidor de Rules Judge, o su documento quedó fuera de esta copia.",
         "offline.search.title": "Búsqueda (sin conexión)",
         "offline.search.needs_js": "La búsqueda sin conexión necesita JavaScript.",
         "offline.search.loading": "Buscando en la copia guardada…",

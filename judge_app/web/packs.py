@@ -28,6 +28,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from flask import Flask, Request, url_for
+from flask.testing import FlaskClient
 from markupsafe import escape
 
 from judge_app import paths
@@ -37,6 +38,7 @@ from judge_app.search import browser_index
 from judge_app.web import documents, i18n, richtext, security
 
 PACK_ENVIRON = "judge.offline_pack"  # set on the builder's own requests; no HTTP request can set it
+STATIC_COPY_ENVIRON = "judge.static_copy"  # likewise, on the static export's requests
 GUIDES = "guides"
 SHARED_PAGES = ("/", "/offline/", "/offline/search", "/offline/unavailable")
 PACKED_FILES = (".css", ".js", ".svg", ".png", ".webmanifest")  # the static files pages use
@@ -134,11 +136,10 @@ def render(app: Flask, pack: Pack, lang: str) -> dict:
                        if name != "sw.js" and name.endswith(PACKED_FILES))
         if pack.searchable:
             files += index_urls(pack.id)
-    client = app.test_client()
-    environ = {PACK_ENVIRON: True, "HTTP_COOKIE": f"{i18n.COOKIE}={lang}; {documents.COOKIE}={pack.documents[0]}"}
+    client = visitor(app, lang, pack.documents[0])
     pages = []
     for url in urls:
-        response = client.get(url, environ_base=environ)
+        response = client.get(url, environ_base={PACK_ENVIRON: True})
         if response.status_code == 200 and response.mimetype == "text/html":
             pages.append([url, response.get_data(as_text=True)])
     return {
@@ -153,6 +154,14 @@ def render(app: Flask, pack: Pack, lang: str) -> dict:
         "pages": pages,
         "files": files,
     }
+
+
+def visitor(app: Flask, lang: str, doc: str) -> FlaskClient:
+    """A test client that has chosen interface language `lang` and document `doc`, as a visitor would."""
+    client = app.test_client()
+    client.set_cookie(i18n.COOKIE, lang)
+    client.set_cookie(documents.COOKIE, doc)
+    return client
 
 
 def _data_folder() -> Path:
