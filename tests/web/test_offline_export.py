@@ -66,7 +66,9 @@ def test_every_link_on_a_sample_of_pages_opens(exported, served, app):
     corpus = app.extensions["judge_corpus"]
     rng = random.Random(17)
     rules = [f"rules/{DOC}/{n}.html" for n in rng.sample(list(corpus.rules[DOC]), 25)]
-    files = lambda folder: sorted(p.relative_to(target).as_posix() for p in (target / folder).glob("*.html"))  # noqa: E731
+    def files(folder: str) -> list[str]:
+        return sorted(p.relative_to(target).as_posix() for p in (target / folder).glob("*.html"))
+
     glossary = rng.sample(files(f"glossary/{DOC}"), 5)
     scenarios = rng.sample(files("scenarios"), 4)
     sample = ["index.html", f"rules/{DOC}/index.html", f"glossary/{DOC}/index.html", f"rules/{DOC}/702.19.html",
