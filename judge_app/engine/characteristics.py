@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from judge_app.engine.abilities import CARD_TYPES, COLORS, SUPERTYPES, Ability
+from judge_app.engine.ability import CARD_TYPES, COLORS, SUPERTYPES, Ability
 
 _SYMBOL_COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 

@@ -9,26 +9,13 @@ protection says so (702.16e); (c) what remains is turned into its results (120.3
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from judge_app.engine import rules
 from judge_app.engine.characteristics import Characteristics
-from judge_app.engine.events import CounterChange, DamageDealt, DamageMarked, Event, LifeChange
-from judge_app.engine.keywords import protection_from
+from judge_app.engine.events import Assignment, CounterChange, DamageDealt, DamageMarked, Event, LifeChange
+from judge_app.engine.perform import Play
+from judge_app.engine.protection import protection_from
 from judge_app.engine.replacement import modify_damage
-
-if TYPE_CHECKING:
-    from judge_app.engine.game import Game
-
-
-@dataclass(frozen=True, slots=True)
-class Assignment:
-    """`amount` damage from `source` (an object) to `recipient` (a player name or an object id)."""
-
-    source: str
-    recipient: str
-    amount: int
-    instead: tuple[str, int] | None = None  # a self-replacement: (land type you control, amount instead) (614.15)
 
 
 @dataclass
@@ -40,7 +27,7 @@ class DamageReport:
     events: list[Event]
 
 
-def deal_damage(game: Game, assignments: list[Assignment], combat: bool,
+def deal_damage(game: Play, assignments: list[Assignment], combat: bool,
                 source_chars: Characteristics | None = None) -> DamageReport:
     """Deal every assignment simultaneously (510.2 for combat damage) and return what happened. `source_chars`
     stands in for a source that isn't on the battlefield (a spell, or last known information, 608.2b)."""
@@ -64,10 +51,13 @@ def deal_damage(game: Game, assignments: list[Assignment], combat: bool,
                 cited += [rules.DAMAGE_PREVENTED_STEP, rules.PROTECTION_DAMAGE, rules.PREVENTION]
                 continue
         dealt.append(a)
-    dealt, more_lines, more_rules = modify_damage(game, dealt, combat)
-    if more_lines:
-        lines += more_lines
-        cited += [rules.DAMAGE_PREVENTED_STEP, *more_rules]
+    modified = modify_damage(game, game.choices, dealt, combat)
+    if modified.shield_changes:
+        game.perform(*modified.shield_changes)
+    dealt = modified.assignments
+    if modified.lines:
+        lines += modified.lines
+        cited += [rules.DAMAGE_PREVENTED_STEP, *modified.rules]
 
     changes: list[Event] = []
     life_before = {name: p.life for name, p in state.players.items()}

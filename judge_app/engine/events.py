@@ -1,8 +1,8 @@
 """Every change to the game state is an event: applied in one place, kept for the trace.
 
-`perform(state, events)` is the single door through which play changes the state. Part 2 puts its
-replacement and prevention effects (614–616) in front of `apply` and its trigger checks (603) after
-it; the events carry what those need (source, recipient, amounts, zones).
+`perform(state, events)` applies them; `perform.Play.perform` is the single door through which play changes
+the state: replacement and prevention effects (614–616) in front of `apply`, trigger checks (603) after it.
+The events carry what those need (source, recipient, amounts, zones).
 """
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from judge_app.engine.state import GONE, STACK, GameObject, GameResult, GameState, Player
+from judge_app.engine.characteristics import Characteristics
+from judge_app.engine.continuous import ContinuousEffect
+from judge_app.engine.state import GONE, STACK, GameObject, GameResult, GameState, Player, Shield, StackItem
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +126,17 @@ class CounterChange(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Assignment:
+    """Damage that would be dealt, before replacement and prevention (120.4a–b): `amount` from `source` (an
+    object) to `recipient` (a player name or an object id). Not an event: `damage.deal_damage` makes the events."""
+
+    source: str
+    recipient: str
+    amount: int
+    instead: tuple[str, int] | None = None  # a self-replacement: (land type you control, amount instead) (614.15)
+
+
+@dataclass(frozen=True, slots=True)
 class DamageDealt(Event):
     """Damage itself (120.4d). Its results (life lost, damage marked, counters, life gained) are their own events."""
 
@@ -185,7 +198,7 @@ class Attachment(Event):
 @dataclass(frozen=True, slots=True)
 class EffectBegins(Event):
     kind: ClassVar[str] = "effect begins"
-    effect: Any  # layers.ContinuousEffect
+    effect: ContinuousEffect
 
     def apply(self, state: GameState) -> None:
         state.effects.append(self.effect)
@@ -282,7 +295,7 @@ class TokenCreated(Event):
     object: str
     owner: str
     name: str
-    printed: Any  # Characteristics
+    printed: Characteristics
 
     def apply(self, state: GameState) -> None:
         state.objects[self.object] = GameObject(self.object, self.owner, self.owner, "battlefield", self.printed,
@@ -299,7 +312,7 @@ class StackPush(Event):
     """A spell or ability becomes the topmost object on the stack (405.2)."""
 
     kind: ClassVar[str] = "onto the stack"
-    item: Any  # stack.StackItem
+    item: StackItem
 
     def apply(self, state: GameState) -> None:
         state.stack.append(self.item)
@@ -325,8 +338,8 @@ class ShieldChange(Event):
     """A prevention or replacement effect of a resolved spell begins, is used up in part, or ends (615.7)."""
 
     kind: ClassVar[str] = "shield"
-    shield: Any  # replacement.Shield, or None when it ends
-    old: Any = None
+    shield: Shield | None  # None when it ends
+    old: Shield | None = None
 
     def apply(self, state: GameState) -> None:
         if self.old is not None:

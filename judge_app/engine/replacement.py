@@ -6,42 +6,23 @@ Damage: self-replacement ("deals 5 damage instead", 614.15), "deals double that 
 ("prevent the next N damage", 615.7), "prevent all combat damage this turn" and "prevent all damage that
 would be dealt to ~" (615.1a). Zone changes: "If a creature would die, exile it instead". Entering:
 "enters tapped" and "enters with N +1/+1 counters" (614.1c–d, 614.12). Steps: "Skip your draw step" (614.10).
+
+Nothing here changes the game: each function returns the events as modified, the events to add (a shield
+used up) and what the trace should say; `perform.Play` and `damage.py` perform and record them.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from judge_app.engine import rules
-from judge_app.engine.abilities import Ability
-from judge_app.engine.events import CounterChange, Event, ShieldChange, StatusChange, ZoneChange
-from judge_app.engine.trace import NOTE
-
-if TYPE_CHECKING:
-    from judge_app.engine.damage import Assignment
-    from judge_app.engine.game import Game
-
-
-@dataclass(frozen=True, slots=True)
-class Shield:
-    """A prevention effect from a resolved spell or ability (615.3): "the next N damage" to one recipient, or all
-    combat damage this turn (amount 0, recipient None). It ends at cleanup (514.2)."""
-
-    kind: str  # "prevent" or "prevent combat"
-    source: str
-    source_name: str
-    timestamp: int
-    recipient: str | None = None
-    incarnation: int = 0
-    amount: int = 0
-    recipient_name: str = ""
-
-    def describe(self) -> str:
-        if self.kind == "prevent combat":
-            return f"{self.source_name}: prevent all combat damage this turn"
-        return f"{self.source_name}: prevent the next {self.amount} damage to {self.recipient_name} this turn"
+from judge_app.engine.ability import Ability
+from judge_app.engine.choices import Choices
+from judge_app.engine.events import Assignment, CounterChange, Event, ShieldChange, StatusChange, ZoneChange
+from judge_app.engine.state import Shield
+from judge_app.engine.trace import NOTE, Note
+from judge_app.engine.view import View
 
 
 @dataclass
@@ -58,12 +39,12 @@ class _Option:
     prevents_all: bool = False
 
 
-def _statics(game: Game, word: str) -> list[tuple[str, Ability]]:
+def _statics(game: View, word: str) -> list[tuple[str, Ability]]:
     return [(o.id, a) for o in game.state.permanents() for a in game.chars(o.id).abilities_of("replacement")
             if a.word == word]
 
 
-def _options(game: Game, a: Assignment, combat: bool, used: set[str]) -> list[_Option]:
+def _options(game: View, a: Assignment, combat: bool, used: set[str], shields: list[Shield]) -> list[_Option]:
     state = game.state
     out: list[_Option] = []
     if a.instead is not None:
@@ -82,7 +63,7 @@ def _options(game: Game, a: Assignment, combat: bool, used: set[str]) -> list[_O
                 text = ability.shown(game.chars(oid).name).rstrip(".")
                 out.append(_Option(oid, f"{game.name(oid)} ({text})", state.objects[oid].timestamp,
                                    prevents_all=True))
-    for shield in state.shields:
+    for shield in shields:
         recipient_ok = shield.recipient == a.recipient and (
             a.recipient in state.players or state.objects[a.recipient].incarnation == shield.incarnation)
         if (shield.kind == "prevent" and recipient_ok and shield.amount > 0) or (shield.kind == "prevent combat"
@@ -91,20 +72,32 @@ def _options(game: Game, a: Assignment, combat: bool, used: set[str]) -> list[_O
     return [o for o in out if o.key not in used]
 
 
-def modify_damage(game: Game, assignments: list[Assignment], combat: bool
-                  ) -> tuple[list[Assignment], list[str], list[rules.Cite]]:
+@dataclass
+class DamageModified:
+    """What replacement and prevention effects made of some damage (120.4b): the damage still dealt, the
+    shields used up (events to perform first), and what the trace says, with the rules."""
+
+    assignments: list[Assignment]
+    shield_changes: list[Event]
+    lines: list[str]
+    rules: list[rules.Cite]
+
+
+def modify_damage(game: View, choices: Choices, assignments: list[Assignment], combat: bool) -> DamageModified:
     """120.4b: each damage event as modified by replacement and prevention effects, in the chosen order."""
     out: list[Assignment] = []
     lines: list[str] = []
     cited: list[rules.Cite] = []
+    shields = list(game.state.shields)
+    used_up: list[Event] = []
     for a in assignments:
         used: set[str] = set()
         amount = a.amount
         chooser = a.recipient if a.recipient in game.state.players else game.controller(a.recipient)
-        wanted = game.choices.replacement_order.get(chooser, [])
+        wanted = choices.replacement_order.get(chooser, [])
         first = True
         while amount > 0:
-            options = _options(game, dataclasses.replace(a, amount=amount), combat, used)
+            options = _options(game, dataclasses.replace(a, amount=amount), combat, used, shields)
             if not options:
                 break
             if len(options) > 1 and first:
@@ -117,7 +110,11 @@ def modify_damage(game: Game, assignments: list[Assignment], combat: bool
             first = False
             option = _pick(options, wanted)
             used.add(option.key)
-            amount, line, rule_list = _apply(game, option, amount)
+            amount, line, rule_list, change = _apply(option, amount)
+            if change is not None:  # the shield now has less left, or is gone (615.7)
+                shields = [s for s in shields if s is not change.old]
+                shields += [change.shield] if change.shield is not None else []
+                used_up.append(change)
             lines.append(line)
             cited += rule_list
         if used and len(used) > 1:
@@ -126,7 +123,7 @@ def modify_damage(game: Game, assignments: list[Assignment], combat: bool
             out.append(dataclasses.replace(a, amount=amount, instead=None))
         elif a.amount > 0 and used:
             lines.append(f"no damage from {game.name(a.source)} is dealt to {game.name(a.recipient)}")
-    return out, lines, cited
+    return DamageModified(out, used_up, lines, cited)
 
 
 def _pick(options: list[_Option], wanted: list[str]) -> _Option:
@@ -140,44 +137,47 @@ def _pick(options: list[_Option], wanted: list[str]) -> _Option:
     return min(options, key=lambda o: o.timestamp)
 
 
-def _apply(game: Game, option: _Option, amount: int) -> tuple[int, str, list[rules.Cite]]:
+def _apply(option: _Option, amount: int) -> tuple[int, str, list[rules.Cite], ShieldChange | None]:
     if option.self_replacement:
         return option.instead, f"self-replacement first: {option.label}", [rules.SELF_REPLACEMENT,
-                                                                            rules.SELF_REPLACEMENT_FIRST]
+                                                                            rules.SELF_REPLACEMENT_FIRST], None
     if option.doubles:
         return amount * 2, f"{option.label}: {amount} becomes {amount * 2}", [rules.REPLACEMENT_INSTEAD,
-                                                                             rules.REPLACEMENT_ONCE]
+                                                                             rules.REPLACEMENT_ONCE], None
     if option.prevents_all:
-        return 0, f"{option.label}: all {amount} prevented", [rules.PREVENTION, rules.PREVENT_WORD]
+        return 0, f"{option.label}: all {amount} prevented", [rules.PREVENTION, rules.PREVENT_WORD], None
     shield = option.shield
     assert shield is not None
     if shield.kind == "prevent combat":
-        return 0, f"{shield.describe()}: all {amount} combat damage prevented", [rules.PREVENTION, rules.PREVENT_WORD]
+        return 0, f"{shield.describe()}: all {amount} combat damage prevented", [rules.PREVENTION,
+                                                                                 rules.PREVENT_WORD], None
     prevented = min(amount, shield.amount)
     left = dataclasses.replace(shield, amount=shield.amount - prevented)
-    game.perform(ShieldChange(left if left.amount else None, shield))
     return amount - prevented, (f"{shield.describe()}: {prevented} prevented, {amount - prevented} left; the shield "
-                                f"has {left.amount} left"), [rules.PREVENTION, rules.PREVENTION_SHIELD]
+                                f"has {left.amount} left"), [rules.PREVENTION, rules.PREVENTION_SHIELD], \
+        ShieldChange(left if left.amount else None, shield)
 
 
-def replace_events(game: Game, changes: tuple[Event, ...]) -> list[Event]:
-    """Zone changes as replacement effects modify them: "If a creature would die, exile it instead" (614.1a)."""
+def replace_events(game: View, changes: tuple[Event, ...]) -> tuple[list[Event], list[Note]]:
+    """Zone changes as replacement effects modify them: "If a creature would die, exile it instead" (614.1a);
+    and what the trace says about each replacement, to record before the events happen."""
     out: list[Event] = []
+    notes: list[Note] = []
     for change in changes:
         if isinstance(change, ZoneChange) and change.from_zone == "battlefield" and change.to_zone == "graveyard":
             for oid, ability in _statics(game, "die exile"):
                 if (ability.affects == "all" and game.chars(change.object).is_creature) or oid == change.object:
                     shown = ability.shown(game.chars(oid).name)
-                    game.record(NOTE, f"{game.name(change.object)} would die; {game.name(oid)} (\"{shown}\") "
-                                "replaces that: it is exiled instead, and the event it replaced never happens.",
-                                [rules.REPLACEMENT_INSTEAD, rules.REPLACED_EVENT, rules.DIES])
+                    notes.append(Note(NOTE, f"{game.name(change.object)} would die; {game.name(oid)} (\"{shown}\") "
+                                      "replaces that: it is exiled instead, and the event it replaced never happens.",
+                                      [rules.REPLACEMENT_INSTEAD, rules.REPLACED_EVENT, rules.DIES]))
                     change = dataclasses.replace(change, to_zone="exile", how=f"{change.how}, exiled instead")
                     break
         out.append(change)
-    return out
+    return out, notes
 
 
-def entering(game: Game, oid: str) -> tuple[list[Event], list[str], list[rules.Cite]]:
+def entering(game: View, oid: str) -> tuple[list[Event], list[str], list[rules.Cite]]:
     """How the permanent enters, as its own replacement effects say (614.1c–d, 614.12), with its loyalty
     (306.5b). Returns the extra events (applied with the zone change), notes and rules."""
     chars = game.chars(oid) if not game.state.on_battlefield(oid) else game.state.objects[oid].printed
@@ -200,7 +200,7 @@ def entering(game: Game, oid: str) -> tuple[list[Event], list[str], list[rules.C
     return events, notes, cited
 
 
-def skipped(game: Game, player: str, step: str) -> Ability | None:
+def skipped(game: View, player: str, step: str) -> Ability | None:
     """A "Skip your [step]" effect of a permanent `player` controls (614.1b, 614.10)."""
     for oid, ability in _statics(game, f"skip {step}"):
         if game.controller(oid) == player:
@@ -208,7 +208,7 @@ def skipped(game: Game, player: str, step: str) -> Ability | None:
     return None
 
 
-def end_of_turn(game: Game) -> list[Event]:
+def end_of_turn(game: View) -> list[Event]:
     """Shields from resolved spells last "this turn": they end in the cleanup step (514.2)."""
     return [ShieldChange(None, s) for s in game.state.shields]
 

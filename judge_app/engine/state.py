@@ -1,22 +1,19 @@
-"""The game state: players, objects and zones, the turn, combat, continuous effects (rules 102–122, 400).
+"""The game state: players, objects and zones, the turn, combat, the stack, triggered abilities waiting,
+continuous effects and shields (rules 102–122, 400, 405, 603, 611, 615).
 
 Plain mutable dataclasses. Only `events.py` changes them during play (every change is an event the
-trace can show and, in part 2, triggers can see); setup code builds them directly.
+trace can show and triggers can see); setup code builds them directly.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import Any
 
+from judge_app.engine.ability import Ability, Effect, Trigger
 from judge_app.engine.characteristics import Characteristics
-
-if TYPE_CHECKING:
-    from judge_app.engine.layers import ContinuousEffect
-    from judge_app.engine.replacement import Shield
-    from judge_app.engine.stack import StackItem
-    from judge_app.engine.triggers import DelayedTrigger, PendingTrigger
+from judge_app.engine.continuous import ContinuousEffect
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile")  # a player's zones, and the battlefield
 STACK = "stack"  # a spell's zone while it is cast and until it resolves (405)
@@ -120,6 +117,84 @@ class GameResult:
         return f"{head}; {why}" if why else head
 
 
+@dataclass(frozen=True, slots=True)
+class Target:
+    """One chosen target: a player's name, an object id (with its incarnation) or a stack item id."""
+
+    ref: str
+    incarnation: int = 0
+
+
+@dataclass
+class StackItem:
+    """A spell or an activated or triggered ability on the stack (405)."""
+
+    id: str
+    kind: str  # "spell", "activated", "triggered"
+    source: str  # the card (a spell) or the object the ability comes from
+    controller: str
+    text: str
+    name: str  # for messages: "Shock", "Prodigal Pyromancer's ability"
+    source_chars: Characteristics  # the source as it was last known (608.2b)
+    effect: Effect | None = None
+    targets: list[Target] = field(default_factory=list)
+    trigger: Trigger | None = None  # its intervening "if" is checked again (608.2a)
+    it: str | None = None  # the object the ability triggered on, or that a delayed trigger remembers
+    that_player: str | None = None  # "that player": the player dealt damage
+    choices: dict[str, Any] = field(default_factory=dict)  # e.g. the words of a text change
+    counters: str | None = None  # ward: the spell or ability it counters unless its controller pays
+    unless: str = ""  # ward: the cost
+
+
+@dataclass
+class PendingTrigger:
+    """An ability that triggered and waits to be put on the stack (603.3)."""
+
+    source: str
+    ability: Ability
+    controller: str  # who controlled the source when it triggered (603.3a)
+    source_chars: Characteristics
+    it: str | None = None
+    that_player: str | None = None
+    effect: Effect | None = None  # a delayed trigger's effect
+    counters: str | None = None  # ward: the stack item it would counter
+    reason: str = ""  # what triggered it, for the trace
+    rules: tuple[str, ...] = ()  # the rules that made it trigger
+
+
+@dataclass
+class DelayedTrigger:
+    """"… at the beginning of the next end step": created by a resolving spell or ability (603.7)."""
+
+    source: str
+    controller: str
+    step: str
+    effect: Effect
+    it: str | None
+    text: str
+    source_chars: Characteristics = field(repr=False, default=None)  # type: ignore[assignment]
+
+
+@dataclass(frozen=True, slots=True)
+class Shield:
+    """A prevention effect from a resolved spell or ability (615.3): "the next N damage" to one recipient, or all
+    combat damage this turn (amount 0, recipient None). It ends at cleanup (514.2)."""
+
+    kind: str  # "prevent" or "prevent combat"
+    source: str
+    source_name: str
+    timestamp: int
+    recipient: str | None = None
+    incarnation: int = 0
+    amount: int = 0
+    recipient_name: str = ""
+
+    def describe(self) -> str:
+        if self.kind == "prevent combat":
+            return f"{self.source_name}: prevent all combat damage this turn"
+        return f"{self.source_name}: prevent the next {self.amount} damage to {self.recipient_name} this turn"
+
+
 @dataclass
 class GameState:
     players: dict[str, Player]  # in turn order
@@ -134,6 +209,7 @@ class GameState:
     result: GameResult | None = None
     stack: list[StackItem] = field(default_factory=list)  # bottom first (405.2)
     priority: str | None = None  # the player who has priority, or None while no one does (117)
+    awaiting: Step | None = None  # a step whose turn-based action waits for the players' choices (508.1, 509.1)
     passed: set[str] = field(default_factory=set)  # players who passed in succession since the last action (117.4)
     pending_triggers: list[PendingTrigger] = field(default_factory=list)  # triggered, not yet on the stack (603.3)
     delayed: list[DelayedTrigger] = field(default_factory=list)  # delayed triggered abilities waiting (603.7)
