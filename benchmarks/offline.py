@@ -20,13 +20,11 @@ import argparse
 import gzip
 import json
 import random
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -36,7 +34,8 @@ from judge_app.search.evaluation import by_kind, load_cases
 from judge_app.web import create_app, packs, static_export
 
 sys.path.insert(0, str(paths.PROJECT_ROOT / "tests" / "web"))
-from browsing import new_browser  # the browser tests' way of starting Chromium
+from browsing import free_port, new_browser  # the browser tests' way of starting Chromium
+from offline_proxy import refused
 
 BUDGET = 1.5e6
 SAVED = ("en-2026", "es-2026", "pt-2019")
@@ -61,12 +60,6 @@ def pack_sizes(app) -> None:
     print("(build times are 0 when this version was built before: packs are kept in the data directory)")
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def start_server() -> tuple[subprocess.Popen, str]:
     port = free_port()
     command = [sys.executable, "-c", "from judge_app.cli import main; main()", "serve", "--port", str(port),
@@ -82,14 +75,6 @@ def start_server() -> tuple[subprocess.Popen, str]:
             time.sleep(0.3)
     process.kill()
     raise SystemExit("judge serve did not start")
-
-
-def refused(url: str) -> bool:
-    try:
-        urllib.request.urlopen(url, timeout=3)
-    except urllib.error.URLError as error:
-        return isinstance(error.reason, ConnectionRefusedError)
-    return False
 
 
 def percentile(values: list[float], share: float) -> float:

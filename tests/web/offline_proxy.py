@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import http.client
 import threading
+import urllib.error
+import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit
 
@@ -61,3 +63,12 @@ class Proxy:
         self.server.shutdown()
         self.server.server_close()
         self.thread.join(timeout=5)
+
+
+def refused(url: str) -> bool:
+    """Whether connecting to `url` is refused: nothing listens there, the browser's worker included."""
+    try:
+        urllib.request.urlopen(url, timeout=3)
+    except urllib.error.URLError as error:
+        return isinstance(error.reason, ConnectionRefusedError)
+    return False

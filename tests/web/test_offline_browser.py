@@ -10,13 +10,11 @@ reading offline.
 from __future__ import annotations
 
 import json
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
 from browsing import shot, type_into, wait_for
-from offline_proxy import Proxy
+from offline_proxy import Proxy, refused
 
 CASES = json.loads((Path(__file__).parent / "offline_cases.json").read_text(encoding="utf-8"))
 SAVE_TIMEOUT = 240  # building a pack the first time renders ~4000 pages on a shared machine
@@ -45,14 +43,6 @@ def saved_meta(driver, pack: str) -> dict | None:
           }
           done(null);
         });""", pack)
-
-
-def refused(url: str) -> bool:
-    try:
-        urllib.request.urlopen(url, timeout=3)
-    except urllib.error.URLError as error:
-        return isinstance(error.reason, ConnectionRefusedError)
-    return False
 
 
 def search_offline(driver, origin_url: str, query: str) -> list[str]:
