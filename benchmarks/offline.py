@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -106,6 +107,7 @@ def browser_figures(app, pages: int) -> None:
         assert refused(base + "/"), "the server still answers"
         print("server stopped; its port refuses connections: every page below comes from the saved packs")
         driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 4})
+        print(f"(load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores: a busy machine slows all)")
         rng = random.Random(7)
         print("\noffline page open, 4x CPU throttling, phone screen    load p50   p90   DOMContentLoaded p50")
         for doc in SAVED:

@@ -232,7 +232,10 @@ function offlineResponse(found, status, indicator) {
   var headers = new Headers(found.meta.headers);
   headers.set("X-Judge-Offline", found.meta.id + " " + found.meta.version);
   var html = found.html;
-  if (indicator) html = html.replace('<main id="main">', '<main id="main">' + found.meta.banner.replace("{saved}", day(found.meta.saved)));
+  if (indicator) {
+    var banner = found.meta.banner.replace("{saved}", day(found.meta.saved));
+    html = html.replace('<main id="main">', '<main id="main">' + banner);
+  }
   return new Response(html, { status: status, headers: headers });
 }
 
@@ -256,7 +259,11 @@ function navigate(event) {
         settled = true;
         resolve(offlinePage(url));
       };
-      var timer = setTimeout(offline, NETWORK_WAIT);
+      var timer = setTimeout(function () {  /* a slow network: the pack's copy, if there is one */
+        fromPacks(url).then(function (found) {
+          if (found && !settled) { settled = true; resolve(offlineResponse(found, 200, true)); }
+        });
+      }, NETWORK_WAIT);
       fetch(event.request).then(function (response) {
         clearTimeout(timer);
         var release = response.headers.get(RELEASE_HEADER);
@@ -267,17 +274,10 @@ function navigate(event) {
   });
 }
 
+/* A versioned file or a saved index: any saved pack's copy (one lookup across them all), else the network. */
 function file(request) {
   var url = new URL(request.url);
-  return savedPacks().then(function (saved) {
-    var look = function (i) {
-      if (i >= saved.length) return fetch(request);
-      return caches.open(saved[i].name)
-        .then(function (cache) { return cache.match(url.pathname + url.search); })
-        .then(function (response) { return response || look(i + 1); });
-    };
-    return look(0);
-  });
+  return caches.match(url.pathname + url.search).then(function (response) { return response || fetch(request); });
 }
 
 self.addEventListener("fetch", function (event) {
