@@ -86,7 +86,7 @@
 
   navigator.serviceWorker.addEventListener("message", function (event) {
     var data = event.data || {};
-    if (data.type === "progress") show(data.pack, "saving", { percent: Math.floor(100 * data.done / data.total) });
+    if (data.type === "progress") show(data.pack, "saving", { done: data.done, total: data.total });
     else if (data.type === "saved") showSaved(data.pack, data.meta);
     else if (data.type === "removed") showSaved(data.pack, null);
     else if (data.type === "failed") show(data.pack, "failed", { problem: data.problem });
@@ -101,7 +101,7 @@
       send({ type: "remove", pack: id });
       return;
     }
-    show(id, "saving", { percent: 0 });
+    show(id, "saving", { done: 0, total: "…" });
     send({ type: "save", pack: id, lang: lang });
   });
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import gzip
 
-from flask import Blueprint, Flask, Response, abort, current_app, g, render_template, request, url_for
+from flask import Blueprint, Flask, Response, abort, current_app, render_template, request, url_for
 
-from judge_app.web import i18n, offline_i18n, packs
+from judge_app.web import i18n, packs
 from judge_app.web.compression import accepts_gzip
 from judge_app.web.documents import get_corpus
 
@@ -30,7 +30,7 @@ RELEASE_HEADER = "X-Judge-Release"
 
 def _lang() -> str:
     lang = request.args.get("lang", "")
-    return lang if lang in i18n.LANGUAGES else g.lang
+    return lang if lang in i18n.LANGUAGES else i18n.current_language()
 
 
 @bp.route("/sw.js")
@@ -62,7 +62,7 @@ def pack_list():
     lang = _lang()
     listed = [{
         "id": p.id,
-        "label": p.label or i18n.translate(lang, "guides.title"),
+        "label": packs.label(p, lang),
         "title": pack_title(p),
         "effective": p.effective,
         "version": packs.version(p.id, lang),
@@ -118,6 +118,5 @@ def add_release(response: Response) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    offline_i18n.register()
     app.register_blueprint(bp)
     app.after_request(add_release)

@@ -116,12 +116,16 @@ def page_urls(corpus: Corpus, pack: Pack) -> list[str]:
     return [*urls, *SHARED_PAGES]
 
 
+def label(pack: Pack, lang: str) -> str:
+    return pack.label or i18n.gettext_in(lang, "Guides")
+
+
 def banner(pack: Pack, lang: str, version_: str) -> str:
     """The offline indicator the service worker puts at the top of a page it serves from the pack;
-    `{saved}` is filled in by the worker with the day the pack was saved."""
-    what = pack.label or i18n.translate(lang, "guides.title")
-    text = i18n.translate(lang, "offline.served", pack=what, effective=pack.effective or "—", version=version_[:8],
-                          saved="{saved}")
+    `{saved}` is filled in by the worker with the day the pack was saved. (Inside an app context.)"""
+    text = i18n.gettext_in(lang, "Offline: served from your saved copy of %(pack)s (rules of %(effective)s, "
+                                 "version %(version)s, saved {saved}).")
+    text %= {"pack": label(pack, lang), "effective": pack.effective or "—", "version": version_[:8]}
     return f'<p class="offline-status" role="status" data-pack="{escape(pack.id)}">{escape(text)}</p>'
 
 
@@ -131,6 +135,7 @@ def render(app: Flask, pack: Pack, lang: str) -> dict:
     version_ = version(pack.id, lang)
     with app.test_request_context():
         urls = page_urls(corpus, pack)
+        indicator = banner(pack, lang, version_)
         files = sorted(url_for("assets.static", name=name, v=asset.version)
                        for name, asset in app.extensions["judge_assets"].items()
                        if name != "sw.js" and name.endswith(PACKED_FILES))
@@ -149,7 +154,7 @@ def render(app: Flask, pack: Pack, lang: str) -> dict:
         "lang": lang,
         "label": pack.label,
         "effective": pack.effective,
-        "banner": banner(pack, lang, version_),
+        "banner": indicator,
         "headers": {**security.HEADERS, "Content-Type": "text/html; charset=utf-8"},
         "pages": pages,
         "files": files,

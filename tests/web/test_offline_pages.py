@@ -132,3 +132,15 @@ def test_scenario_pages_and_editor_say_running_needs_the_server(client):
 def test_unknown_pack_or_document_is_a_404(client):
     assert client.get("/offline/xx-2000/pack.json").status_code == 404
     assert client.get("/offline/pt-lesson-turn/index.json").status_code == 404
+
+
+@pytest.mark.parametrize(("language", "title", "save"), [
+    ("pt", "Uso offline", "Guardar PT 2019 para uso offline"),
+    ("es", "Uso sin conexión", "Guardar PT 2019 para usar sin conexión"),
+])
+def test_offline_pages_speak_the_interface_language(client, language, title, save):
+    client.set_cookie("lang", language)
+    assert page(client, "/offline/").select_one("h1").text == title
+    assert page(client, "/rules/pt-2019/").select_one(".save-offline a").text == save
+    search = page(client, "/offline/search").select_one("#offline-search")
+    assert "{count}" in search["data-count"] and "results" not in search["data-count"]
