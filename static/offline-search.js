@@ -177,11 +177,6 @@
     return null;
   };
 
-  Index.prototype.stemsOf = function (text) {
-    var self = this;
-    return words(text).map(function (w) { return self.stemOf[fold(w)] || fold(w); });
-  };
-
   function load(indexUrl, miniSearchUrl) {
     var get = function (url) {
       return fetch(url, { credentials: "same-origin" }).then(function (response) {

@@ -128,10 +128,12 @@ def _document_pages(corpus: Corpus, doc: str) -> list[tuple[str, str]]:
            (url_for("browse.glossary", doc=doc), f"glossary/{doc}/index.html")]
     out += [(richtext.rule_url(doc, number), f"rules/{doc}/{number}.html") for number in corpus.rules[doc]]
     taken: set[str] = set()
+    listed: set[str] = set()
     for entry in corpus.glossary.get(doc, []):
         url = richtext.term_url(doc, entry.term)
-        if any(u == url for u, _ in out):
+        if url in listed:  # Spanish has two "Equipo": one page shows both
             continue
+        listed.add(url)
         name = base = slug(entry.term)
         suffix = 2
         while name in taken:
