@@ -221,3 +221,13 @@ def test_rule_page_index_matches_the_replays(client, app, corpus, alignment):
         listed_ids = {a["href"].split("?")[0].rsplit("/", 1)[1] for a in soup.select("section.scenarios-citing a")}
         assert listed_ids == {i for i, numbers in cited.items() if numbers & shown}, number
         assert listed_ids == {e.id for e, _ in library.citing("pt-2019", shown)}
+
+
+@pytest.mark.parametrize(("language", "doc"), [("pt", "pt-2019"), ("es", "es-2026"), ("en", "en-2026")])
+def test_rules_cited_link_into_the_document_of_the_pages_language(client, language, doc):
+    soup = page(client, f"/scenarios/{TRAMPLE}", headers={"Accept-Language": language})
+    trample = soup.select_one('.timeline .rules a[data-rule="702.19b"]')
+    assert trample["href"] == f"/rules/{doc}/702.19b" and trample["lang"] == language
+    passes = soup.select_one(".timeline li.step .what")  # steps 1–4: both players pass, in the page's language
+    assert passes.get_text().startswith({"pt": "Os dois jogadores passam", "es": "Ambos jugadores pasan",
+                                         "en": "Both players pass"}[language])
