@@ -71,6 +71,88 @@ class Quality:
 
 
 @dataclass(frozen=True, slots=True)
+class Filter:
+    """Which objects a description names ("white creatures you control", "other Goblins", "a creature card",
+    "creatures with power 2 or less"): every field given must hold. Used by anthems, groups, restrictions and
+    replacement effects; `matches` is told the facts that aren't characteristics (controller, owner, status)."""
+
+    types: frozenset[str] = frozenset()  # all of these card types
+    any_types: frozenset[str] = frozenset()  # at least one of these ("artifacts, creatures, and lands")
+    not_types: frozenset[str] = frozenset()  # "noncreature"
+    subtypes: tuple[str, ...] = ()  # at least one of these ("Goblin", "Wall")
+    not_subtypes: tuple[str, ...] = ()  # "non-Aura"
+    colors: frozenset[str] = frozenset()  # at least one of these colours
+    not_colors: frozenset[str] = frozenset()  # "nonblack"
+    supertypes: frozenset[str] = frozenset()
+    not_supertypes: frozenset[str] = frozenset()  # "nonbasic"
+    controller: str = ""  # "you" (you control), "opponent" (an opponent controls)
+    owner: str = ""  # "you", "opponent" (a card in an opponent's graveyard)
+    other: bool = False  # "other": not the source itself
+    keywords: tuple[str, ...] = ()  # "with flying"
+    not_keywords: tuple[str, ...] = ()  # "without flying"
+    power: tuple[str, int] | None = None  # ("<=", 2): "with power 2 or less"; (">=", 3)
+    tapped: bool | None = None
+    token: bool | None = None  # "nontoken": False
+    text: str = ""
+
+    def matches(self, chars: HasCharacteristics, *, object_id: str = "", source: str = "", you: str = "",
+                controller: str = "", owner: str = "", tapped: bool = False, token: bool = False) -> bool:
+        if not self.types <= chars.types or (self.any_types and not self.any_types & chars.types):
+            return False
+        if self.not_types & chars.types or not self.supertypes <= chars.supertypes:
+            return False
+        if self.not_supertypes & chars.supertypes:
+            return False
+        lowered = {s.lower() for s in chars.subtypes}
+        if self.subtypes and not {s.lower() for s in self.subtypes} & lowered:
+            return False
+        if {s.lower() for s in self.not_subtypes} & lowered:
+            return False
+        if (self.colors and not self.colors & chars.colors) or self.not_colors & chars.colors:
+            return False
+        if self.other and object_id == source:
+            return False
+        for field_value, who in ((self.controller, controller), (self.owner, owner)):
+            if (field_value == "you" and who != you) or (field_value == "opponent" and (not who or who == you)):
+                return False
+        kinds = {a.kind for a in getattr(chars, "abilities", ())}
+        if not set(self.keywords) <= kinds or set(self.not_keywords) & kinds:
+            return False
+        if self.power is not None:
+            power = getattr(chars, "power", None)
+            op, value = self.power
+            if power is None or (op == "<=" and power > value) or (op == ">=" and power < value):
+                return False
+        if self.tapped is not None and tapped != self.tapped:
+            return False
+        return self.token is None or token == self.token
+
+
+@dataclass(frozen=True, slots=True)
+class EventEffect:
+    """What a static ability does to events (614, 615, 614.17): a replacement ("instead", "twice that many"), a
+    prevention ("prevent 1 of that damage") or a "can't" ("Players can't gain life") effect.
+
+    `event` is the kind of event: "damage", "life gain", "life loss", "counters", "tokens", "zone" (a card or
+    token moving), "destroy", "draw", "enters", "lose game", "win game". `mode` is what happens to it:
+    "double", "plus" (`amount` more), "prevent" (`amount`, 0 for all), "none" (gains no life), "exile", "win",
+    "tapped", "can't", "unpreventable". The other fields say whose event it watches."""
+
+    event: str
+    mode: str
+    amount: int = 0
+    player: str = ""  # whose event: "you", "opponent", "" (any player)
+    object: Filter | None = None  # the object the event affects (a recipient, what moves, what gets counters)
+    self_only: bool = False  # only the object with the ability ("~")
+    source: Filter | None = None  # damage: the source dealing it
+    counter: str = ""  # counters: which kind ("" for any)
+    from_zone: str = ""  # zone changes: "" for anywhere
+    to_zone: str = ""
+    condition: str = ""  # "your turn", "combat", "library empty"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Condition:
     """An intervening "if" clause (603.4): checked as the ability triggers and again as it resolves."""
 
@@ -146,6 +228,7 @@ class Instruction:
     name: str = ""  # a token's name
     alternative: tuple[str, int] | None = None  # self-replacement (614.15): (basic land type you control, amount)
     then: tuple[Instruction, ...] = ()  # a delayed triggered ability's instructions (603.7)
+    no_regeneration: bool = False  # "destroy …; it can't be regenerated" (701.19c)
     text: str = ""
 
 
@@ -175,9 +258,17 @@ class Ability:
     cost: Cost | None = None
     word: str = ""  # which replacement effect, or the counter kind of "enters with"
     value: int = 0
+    counter: str = ""  # "enters with N … counters": the kind (default +1/+1)
+    events: EventEffect | None = None  # "replacement" and "cant" abilities: what they do to events (614, 615)
+    filter: Filter | None = None  # static abilities: which objects they affect, when `affects` is "filter"
+    condition: str = ""  # static abilities: "as long as …" (the effect exists only while it is true, 611.3b)
 
     def __str__(self) -> str:
         return self.text
+
+    @property
+    def counter_kind(self) -> str:
+        return self.counter or "+1/+1"
 
     def shown(self, name: str) -> str:
         """The text with the object's own name back in place of "~"."""

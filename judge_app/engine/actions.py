@@ -167,9 +167,15 @@ def _move(game: Play, target: str, to_zone: str, how: str, cited: list[rules.Cit
     _permanent(game, target)
     if targeted:
         check_target(game, source, target)
+    incarnation = game.state.objects[target].incarnation
     game.perform(ZoneChange(target, "battlefield", to_zone, how))
-    _done(game, f"{_label(game, source)}{game.name(target)} is {how} (to its owner's {to_zone}).",
-          [*cited, rules.NEW_OBJECT])
+    obj = game.state.objects[target]
+    if obj.incarnation == incarnation:
+        _done(game, f"{_label(game, source)}{game.name(target)} would be {how}, but a replacement effect replaced that "
+              "(see above): it stays on the battlefield.", [*cited, rules.REPLACED_EVENT])
+        return
+    where = f"to its owner's {to_zone}" if obj.zone == to_zone else f"to {obj.zone} instead"
+    _done(game, f"{_label(game, source)}{game.name(target)} is {how} ({where}).", [*cited, rules.NEW_OBJECT])
 
 
 def destroy(game: Play, target: str, source: str | None = None) -> None:

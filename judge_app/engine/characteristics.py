@@ -25,6 +25,7 @@ class Characteristics:
     power: int | None = None
     toughness: int | None = None
     loyalty: int | None = None
+    defense: int | None = None  # battles (310.4)
     abilities: tuple[Ability, ...] = field(default_factory=tuple)
     controller: str = ""  # on the battlefield: from layer 2 (613.1b); not a characteristic, carried along for it
 

@@ -17,3 +17,6 @@ class Choices:
     replacement_order: dict[str, list[str]] = field(default_factory=dict)  # 616.1: player → effect sources
     decline_to_pay: list[str] = field(default_factory=list)  # players who don't pay "unless … pays" (default: pay)
     sacrifice: list[str] = field(default_factory=list)  # permanents chosen to sacrifice (default: the oldest)
+    commander_stays: list[str] = field(default_factory=list)  # owners who leave their commander where it goes (903.9)
+    copy: dict[str, str] = field(default_factory=dict)  # a Clone → what it copies as it enters (707.5)
+    new_targets: dict[str, list[str]] = field(default_factory=dict)  # a spell copy's source → its new targets (707.10c)

@@ -97,7 +97,13 @@ def _do(game: Play, item: StackItem, ins: Instruction, illegal: set[int]) -> Res
         report = deal_damage(game, assignments, combat=False, source_chars=item.source_chars)
         return "; ".join(report.lines), [rules.DAMAGE_SOURCE, *report.rules]
     if verb in ("destroy", "exile", "bounce"):
-        return _move_all(game, item, subjects, verb)
+        return _move_all(game, item, subjects, verb, ins.no_regeneration)
+    if verb == "exile graveyards":
+        cards = [c for p in game.state.players.values() for c in p.graveyard]
+        game.perform(*(ZoneChange(c, "graveyard", "exile", "exiled") for c in cards))
+        return f"every graveyard is exiled ({_names(game, cards)})", [rules.EXILE]
+    if verb == "regenerate":
+        return _regenerate(game, item, [s for s in subjects if game.state.on_battlefield(s)])
     if verb == "return to battlefield":
         return _return(game, item, subjects)
     if verb == "delayed":
@@ -111,11 +117,7 @@ def _do(game: Play, item: StackItem, ins: Instruction, illegal: set[int]) -> Res
     if verb in _CONTINUOUS:
         return _continuous(game, item, ins, [s for s in subjects if game.state.on_battlefield(s)])
     if verb == "counters":
-        changes = [CounterChange(s, ins.counter, ins.amount) for s in subjects]
-        game.perform(*changes)
-        what = f"{ins.amount} {ins.counter} counter{'s' if ins.amount != 1 else ''}"
-        return f"{what} put on {_names(game, subjects)}", [rules.PT_COUNTERS if "/" in ins.counter
-                                                          else rules.KEYWORD_COUNTERS]
+        return _put_counters(game, subjects, ins.counter, ins.amount)
     if verb in ("tap", "untap"):
         game.perform(*(StatusChange(s, verb == "tap") for s in subjects))
         return f"{_names(game, subjects)} becomes {verb}ped", [rules.TAP if verb == "tap" else rules.UNTAP_PERMANENT]
@@ -138,6 +140,23 @@ def _do(game: Play, item: StackItem, ins: Instruction, illegal: set[int]) -> Res
     raise AssertionError(verb)
 
 
+def _put_counters(game: Play, subjects: list[str], counter: str, amount: int) -> Result:
+    """Counters put on objects or players, as replacement and "can't" effects leave them (614.16, 614.17)."""
+    def count(s: str) -> int:
+        if s in game.state.players:
+            return game.state.players[s].poison if counter == "poison" else 0
+        return game.state.objects[s].counters.get(counter, 0)
+    before = {s: count(s) for s in subjects}
+    game.perform(*(CounterChange(s, counter, amount) for s in subjects))
+    parts = []
+    for s in subjects:
+        got = count(s) - before[s]
+        parts.append(f"{got} {counter} counter{'s' if got != 1 else ''} put on {game.name(s)}" if got else
+                     f"no {counter} counter is put on {game.name(s)}")
+    return "; ".join(parts), [rules.PT_COUNTERS if "/" in counter else rules.POISON_COUNTERS if counter == "poison"
+                              else rules.KEYWORD_COUNTERS]
+
+
 def _names(game: Play, refs: list[str]) -> str:
     return ", ".join(game.name(r) for r in refs) or "nothing"
 
@@ -149,8 +168,10 @@ _MOVES = {"destroy": ("graveyard", "destroyed", [rules.DESTROY]), "exile": ("exi
           "sacrifice": ("graveyard", "sacrificed", [rules.SACRIFICE])}
 
 
-def _move_all(game: Play, item: StackItem, subjects: list[str], verb: str) -> Result:
+def _move_all(game: Play, item: StackItem, subjects: list[str], verb: str, no_regeneration: bool = False) -> Result:
     to_zone, how, cited = _MOVES[verb]
+    if no_regeneration:
+        how, cited = f"{how}, can't be regenerated", [*cited, rules.CANT_REGENERATE]
     moving, lines = [], []
     for s in subjects:
         if verb == "destroy" and game.chars(s).has("indestructible"):
@@ -158,9 +179,18 @@ def _move_all(game: Play, item: StackItem, subjects: list[str], verb: str) -> Re
             cited = [*cited, rules.INDESTRUCTIBLE]
         else:
             moving.append(s)
+    before = {s: game.state.objects[s].incarnation for s in moving}
     game.perform(*(ZoneChange(s, "battlefield", to_zone, how) for s in moving))
+    stayed = [s for s in moving if game.state.objects[s].incarnation == before[s]]
+    moving = [s for s in moving if s not in stayed]
     if moving:
-        lines.insert(0, f"{_names(game, moving)} {'is' if len(moving) == 1 else 'are'} {how}")
+        lines.insert(0, f"{_names(game, moving)} {'is' if len(moving) == 1 else 'are'} {how.split(',')[0]}")
+    if stayed:
+        lines.append(f"{_names(game, stayed)} stays on the battlefield: a replacement effect replaced that (see above)")
+        cited = [*cited, rules.REPLACED_EVENT]
+    shielded = [s for s in moving if any(sh.kind == "regenerate" and sh.recipient == s for sh in game.state.shields)]
+    if no_regeneration and shielded:
+        lines.append(f"{_names(game, shielded)} can't be regenerated, so its regeneration shield doesn't apply")
     return "; ".join(lines), [*cited, rules.NEW_OBJECT] if moving else cited
 
 
@@ -173,6 +203,17 @@ def _return(game: Play, item: StackItem, subjects: list[str]) -> Result:
     game.perform(ZoneChange(card, "exile", "battlefield", "returned"), *extra)
     return (f"{game.name(card)} returns to the battlefield under its owner's control as a new object"
             + "".join(f"; {n}" for n in notes)), [rules.NEW_OBJECT, rules.OBJECT_TIMESTAMP, *cited]
+
+
+def _regenerate(game: Play, item: StackItem, subjects: list[str]) -> Result:
+    """701.19a: a regeneration shield — the next time the permanent would be destroyed this turn, instead its
+    damage is removed, it is tapped, and it leaves combat (614.8)."""
+    state = game.state
+    shields = [Shield("regenerate", item.source, item.name, state.next_timestamp(), s, state.objects[s].incarnation,
+                      recipient_name=game.name(s)) for s in subjects]
+    game.perform(*(ShieldChange(shield) for shield in shields))
+    return "; ".join(f"a regeneration shield begins ({s.describe()})" for s in shields), [rules.REGENERATE,
+                                                                                          rules.REGENERATION]
 
 
 def _delayed(game: Play, item: StackItem, ins: Instruction) -> Result:

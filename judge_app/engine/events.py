@@ -43,6 +43,7 @@ class ZoneChange(Event):
     how: str  # "destroyed", "put", "exiled", "sacrificed", "drawn", "discarded", "returned", "ceased to exist"
 
     controller: str = ""  # who controls it on the battlefield or the stack (default: its owner, 110.2)
+    face_down: bool = False  # it enters the battlefield face down (708.3)
 
     def apply(self, state: GameState) -> None:
         obj = state.objects[self.object]
@@ -61,6 +62,7 @@ class ZoneChange(Event):
         obj.dealt_deathtouch_damage = False
         obj.counters = {}
         obj.attached_to = None
+        obj.face_down = self.to_zone == "battlefield" and self.face_down
         obj.controller = self.controller or obj.owner
         if state.combat is not None:
             _leave_combat(state, self.object)
@@ -99,6 +101,7 @@ class LifeChange(Event):
     player: str
     amount: int  # positive: gained; negative: lost
     before: int
+    cost: bool = False  # paid as a cost (119.4): no replacement effect modifies a cost
 
     def apply(self, state: GameState) -> None:
         state.players[self.player].life += self.amount
@@ -112,6 +115,7 @@ class CounterChange(Event):
     target: str
     counter: str
     amount: int
+    cost: bool = False  # put or removed as a cost (a loyalty ability, 606.4): not an effect (614.16)
 
     def apply(self, state: GameState) -> None:
         if self.target in state.players:
@@ -275,6 +279,56 @@ class PlayerLoses(Event):
 
     def apply(self, state: GameState) -> None:
         state.players[self.player].lost = self.reason
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerWins(Event):
+    """An effect says a player wins the game (104.2b)."""
+
+    kind: ClassVar[str] = "wins"
+    player: str
+    reason: str
+
+    def apply(self, state: GameState) -> None:
+        state.players[self.player].won = True
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedFaceUp(Event):
+    """A face-down permanent is turned face up (708.8): the same object, its copiable values its own again."""
+
+    kind: ClassVar[str] = "turned face up"
+    object: str
+
+    def apply(self, state: GameState) -> None:
+        state.objects[self.object].face_down = False
+
+
+@dataclass(frozen=True, slots=True)
+class CommanderDamage(Event):
+    """Combat damage a commander dealt a player, counted over the game (903.10a)."""
+
+    kind: ClassVar[str] = "commander damage"
+    player: str
+    commander: str
+    amount: int
+
+    def apply(self, state: GameState) -> None:
+        tally = state.players[self.player].commander_damage
+        tally[self.commander] = tally.get(self.commander, 0) + self.amount
+
+
+@dataclass(frozen=True, slots=True)
+class CommanderCast(Event):
+    """A player cast their commander from the command zone: the tax grows by {2} next time (903.8)."""
+
+    kind: ClassVar[str] = "commander cast"
+    player: str
+    commander: str
+
+    def apply(self, state: GameState) -> None:
+        casts = state.players[self.player].commander_casts
+        casts[self.commander] = casts.get(self.commander, 0) + 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import re
 
-from judge_app.engine import abilitytext  # noqa: F401  (registers its templates after those of `abilities`)
+from judge_app.engine import (
+    abilitytext,  # noqa: F401  (registers its templates after those of `abilities`)
+    rulestext,  # noqa: F401  (registers its templates ahead of the others)
+)
 from judge_app.engine.abilities import UnsupportedText, keyword_items, match_template, own_name
 from judge_app.engine.ability import Ability
 from judge_app.engine.effecttext import parse_effect

@@ -13,13 +13,13 @@ from judge_app.engine.events import (
     Attachment,
     CounterChange,
     Event,
-    GameOver,
     PlayerLoses,
     ZoneChange,
 )
 from judge_app.engine.perform import Play
-from judge_app.engine.state import GONE, GameResult
-from judge_app.engine.trace import DEFAULT, GAME_OVER, NOTE, STATE_BASED
+from judge_app.engine.replacement import forbids
+from judge_app.engine.state import GONE
+from judge_app.engine.trace import DEFAULT, NOTE, STATE_BASED
 
 MAX_CHECKS = 100
 
@@ -38,6 +38,7 @@ class Found:
 def check(game: Play) -> bool:
     """Perform state-based actions until none apply (704.3). True if any was performed."""
     performed = False
+    state = game.state
     for _ in range(MAX_CHECKS):
         if game.over:
             break
@@ -46,7 +47,14 @@ def check(game: Play) -> bool:
         if not found:
             break
         performed = True
+        before = {c.object: state.objects[c.object].incarnation for item in found for c in item.changes
+                  if isinstance(c, ZoneChange)}
         game.perform(*(change for item in found for change in item.changes))
+        for item in found:
+            kept = [c.object for c in item.changes if isinstance(c, ZoneChange) and c.from_zone == "battlefield"
+                    and state.objects[c.object].incarnation == before[c.object]]
+            if kept:
+                item.text += ", but a replacement effect kept it on the battlefield (see above)"
         kind = DEFAULT if any(item.default for item in found) else STATE_BASED
         game.record(kind, "State-based actions, performed simultaneously: " + "; ".join(i.text for i in found) + ".",
                     [rules.SBA_BEFORE_PRIORITY, rules.SBA_CHECK, *(r for i in found for r in (i.rule, *i.also))])
@@ -60,6 +68,18 @@ def find(game: Play) -> list[Found]:
     found: list[Found] = []
     for player in state.players.values():
         if player.lost:
+            continue
+        loses = forbids(game, PlayerLoses(player.name, "a state-based action"))
+        if loses is not None:
+            if player.life <= 0 or player.drew_from_empty_library or player.poison >= 10:
+                why = (f"has {player.life} life" if player.life <= 0 else "attempted to draw from an empty library"
+                       if player.drew_from_empty_library else f"has {player.poison} poison counters")
+                rule = rules.SBA_ZERO_LIFE if player.life <= 0 else rules.SBA_EMPTY_LIBRARY \
+                    if player.drew_from_empty_library else rules.SBA_POISON
+                game.note_once(("can't lose", player.name, why), NOTE,
+                               f"{player.name} {why}, which would make them lose the game, but they can't lose the "
+                               f"game: {loses[0]}. The state-based action does nothing.",
+                               [rule, rules.CANT_WINS, *loses[1]])
             continue
         if player.life <= 0:
             found.append(Found(f"{player.name} has {player.life} life and loses the game", rules.SBA_ZERO_LIFE,
@@ -182,22 +202,5 @@ def _forget_since_last_check(game: Play) -> None:
 
 
 def end_game_if_decided(game: Play) -> None:
-    """In a two-player game, a player who loses leaves it and the other wins (104.2a); if all remaining
-    players lose at once, the game is a draw (104.4a)."""
-    state = game.state
-    losers = [p for p in state.players.values() if p.lost]
-    if not losers:
-        return
-    remaining = [p.name for p in state.players.values() if not p.lost]
-    reasons = {p.name: p.lost for p in losers}
-    if remaining:
-        result = GameResult(winners=remaining, losers=[p.name for p in losers], draw=False, reasons=reasons)
-        rule_list = [rules.GAME_ENDS, rules.WIN_OPPONENTS_LEFT]
-        text = ""
-    else:
-        result = GameResult(winners=[], losers=[p.name for p in losers], draw=True, reasons=reasons)
-        rule_list = [rules.GAME_ENDS, rules.DRAW_ALL_LOSE]
-        text = "Every player lost the game at the same time. "
-    game.perform(GameOver(result))
-    summary = result.describe()
-    game.record(GAME_OVER, text + summary[0].upper() + summary[1:] + ".", rule_list)
+    """The game ends if a player won, if one player remains, or if none does (104); see `Play.end_if_decided`."""
+    game.end_if_decided()
