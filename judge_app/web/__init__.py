@@ -24,6 +24,7 @@ from judge_app.web import (
     home,
     i18n,
     labels,
+    offline,
     quality,
     richtext,
     rules,
@@ -79,6 +80,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     for blueprint in (home.bp, rules.bp, browse.bp, search.bp, scenarios.bp, quality.bp, api.bp, settings.bp):
         app.register_blueprint(blueprint)
+    offline.init_app(app)
     assets.init_app(app)
     errors.init_app(app)
     security.init_app(app)

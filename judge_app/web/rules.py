@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, g, redirect, render_template, request
 
-from judge_app.web import documents, equivalents, richtext, rule_view, staleness
+from judge_app.web import documents, equivalents, packs, richtext, rule_view, staleness
 from judge_app.web.documents import get_alignment, get_corpus
 from judge_app.web.errors import not_found_page
 from judge_app.web.scenarios import get_library
@@ -36,7 +36,8 @@ def rule(doc: str, number: str):
     citing, glossary_terms = rule_view.cited_by(corpus, item, shown)
     previous, following = rule_view.same_level_neighbours(corpus, item)
     alignment = get_alignment()
-    with_texts = item.level in ("rule", "subrule")
+    complete = not packs.in_pack(request)  # an offline pack leaves out other documents' texts (see `packs`)
+    with_texts = item.level in ("rule", "subrule") and complete
     g.language_targets = language_targets(doc, item.number)
     standing = {b.rule.number: s for b in shown
                 if (s := staleness.status(corpus, alignment, doc, b.rule.number)) is not None and s.stale}
@@ -54,7 +55,7 @@ def rule(doc: str, number: str):
         counterparts=equivalents.counterparts(corpus, alignment, doc, item.number, texts=with_texts),
         side_by_side=with_texts,
         changes=equivalents.what_changed(corpus, alignment, doc, shown) if with_texts else None,
-        scenarios=get_library().citing(doc, [b.rule.number for b in shown]),
+        scenarios=get_library().citing(doc, [b.rule.number for b in shown]) if complete else [],
         stale=staleness.status(corpus, alignment, doc, item.number), standing=standing,
         documents=corpus.documents,
     )
