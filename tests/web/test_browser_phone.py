@@ -149,6 +149,15 @@ LONE_SEPARATOR = """
       return a.top - li.getBoundingClientRect().top > 4;  // the crumb starts below its "›"
     }).map(li => li.textContent.trim());
 """
+TOUCHING_DIFF_WORDS = """
+    document.querySelectorAll('details.changes').forEach(d => { d.open = true; });
+    return [...document.querySelectorAll('.diff del + ins, .diff ins + del')]
+      .filter(el => el.previousSibling === el.previousElementSibling)  // nothing between the two
+      .filter(el => {
+        const before = [...el.previousElementSibling.getClientRects()].pop(), after = el.getClientRects()[0];
+        return Math.abs(before.top - after.top) < 2 && after.left - before.right < 2;
+      }).map(el => el.textContent.slice(0, 20));
+"""
 MARKERS = """
     return [...document.querySelectorAll('summary')].filter(s => s.getBoundingClientRect().height)
       .filter(s => parseFloat(getComputedStyle(s, '::before').width) < 4).map(s => s.textContent.trim());
@@ -156,11 +165,12 @@ MARKERS = """
 
 
 def test_numbers_never_break_and_separators_and_markers_stay_visible(phone, server):
-    for url in [*MEASURED, "/rules/pt-2019/702.52", "/search?q=dano+de+combate&doc=pt-2019"]:
+    for url in [*MEASURED, "/rules/pt-2019/702.52", "/rules/pt-2019/510.1c", "/search?q=dano+de+combate&doc=pt-2019"]:
         load(phone, server + url)
         assert phone.execute_script(BROKEN_NUMBERS) == [], url
         assert phone.execute_script(LONE_SEPARATOR) == [], url
         assert phone.execute_script(MARKERS) == [], url  # every <details> shows it opens
+        assert phone.execute_script(TOUCHING_DIFF_WORDS) == [], url  # a deleted word never touches its insertion
 
 
 TRUNCATED_TYPES = """
