@@ -73,6 +73,7 @@ def create_app(config: dict | None = None) -> Flask:
             "language_targets": getattr(g, "language_targets", {}),
         }
 
+    app.jinja_env.filters["step_name"] = lambda name: labels.name_of("step", name)
     app.jinja_env.globals.update(
         name_of=labels.name_of, doc_label=documents.label, rule_url=richtext.rule_url, term_url=richtext.term_url,
     )
