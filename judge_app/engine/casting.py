@@ -364,7 +364,7 @@ def play_land(game: Play, player: str, card: str) -> None:
         raise IllegalAction(f"{player} can't play a land now: {why}", rules.LAND_PLAY, rules.SPECIAL_ACTION_LAND)
     if state.lands_played >= 1:
         raise IllegalAction(f"{player} has already played a land this turn", rules.LAND_PER_TURN)
-    extra, notes, cited = entering(game, card)
+    extra, notes, cited = entering(game, game.choices, card)
     state.lands_played += 1
     game.perform(ZoneChange(card, "hand", "battlefield", "played"), *extra)
     game.record(ACTION, f"{player} plays {chars.name} (a special action: it doesn't use the stack)"
