@@ -200,3 +200,32 @@ def test_a_chosen_colour_is_used_by_the_linked_ability_and_the_default_is_said()
     assert defaulted.ok, defaulted.failure or [c for c in defaulted.checks if not c.ok]
     said = [s.text for s in defaulted.trace.steps if "chooses the color" in s.text]
     assert said and "white (default: white, the first colour of 105.1" in said[0]  # Bob has no permanent
+
+
+def test_x_not_announced_is_zero_and_the_trace_says_so():
+    blaze = BASE + """
+[[cards]]
+id = "blaze"
+name = "Blaze"
+owner = "Alice"
+zone = "hand"
+type = "Sorcery"
+cost = "{X}{R}"
+text = "Blaze deals X damage to any target."
+
+[players.Alice.mana]
+red = 4
+
+[[actions]]
+do = "cast"
+card = "blaze"
+targets = ["Bob"]
+{x}
+[[actions]]
+do = "resolve"
+"""
+    defaulted = run(loads(blaze.replace("{x}", ""), "case.toml"))
+    announced = run(loads(blaze.replace("{x}", "x = 3\n"), "case.toml"))
+    cast = [s.text for s in defaulted.trace.steps if "casts Blaze" in s.text]
+    assert cast and "(X = 0, by default: the scenario announces no X)" in cast[0]
+    assert "(X = 3)" in next(s.text for s in announced.trace.steps if "casts Blaze" in s.text)

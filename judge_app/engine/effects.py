@@ -239,7 +239,10 @@ def _damage(game: Play, r: Resolving, ins: n.Instruction) -> Result:
         return "", []
     report = deal_damage(game, assignments, combat=False, source_chars=source_chars)
     _acted(r, list(dict.fromkeys(a.recipient for a in assignments)))
-    return "; ".join(report.lines), [rules.DAMAGE_SOURCE, *([rules.CAST_DIVIDE] if divided else []), *report.rules]
+    default = " (default division: as evenly as possible, the first targets getting any remainder)" \
+        if divided and len(assignments) > 1 and not r.item.choices.get("divide") else ""
+    return "; ".join(report.lines) + default, [rules.DAMAGE_SOURCE, *([rules.CAST_DIVIDE] if divided else []),
+                                               *report.rules]
 
 
 def _divide(r: Resolving, recipients: list[str], total: int) -> dict[str, int]:
