@@ -34,40 +34,55 @@ query; unknown document), `docs` (what was searched); `to_dict()` gives the JSON
 paragraph refers to), `score`, `snippet`, `via` (the pivot document of a cross-language hit).
 
 The index lives in `<data dir>/search/` (`JUDGE_DATA_DIR`), is rebuilt when the corpus or the
-indexing code changes, and is swapped in atomically; `engine()` opens it once per process and is safe
-to share between threads (each thread gets its own Whoosh searcher); `refresh()` picks up a changed
-corpus in a long-running process. `use_alignment(...)` plugs in a fuller alignment between documents.
+indexing code changes, or when its files are damaged, and is swapped in atomically; `engine()` opens it
+once per process and is safe to share between threads (each thread gets its own Whoosh searcher);
+`refresh()` picks up a changed corpus in a long-running process. The process-wide engine follows an
+index published under it, and one deleted or damaged under it: `search` then switches to the published
+index, or, while a new one is built in the background, raises `IndexUnavailable`.
+`use_alignment(...)` plugs in a fuller alignment between documents.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 from pathlib import Path
 
 from judge_app.alignment import load_alignment
 from judge_app.corpus import load_corpus
+from judge_app.search import lifecycle
 from judge_app.search.crosslang import AlignedDocuments, Alignment, SameDateAlignment
-from judge_app.search.lifecycle import IndexInfo, Progress, current, index_key
+from judge_app.search.lifecycle import IndexInfo, IndexUnavailable, Progress, current, index_key
 from judge_app.search.lifecycle import build_index as _build_index
 from judge_app.search.lifecycle import ensure_index as _ensure_index
 from judge_app.search.results import Hit, Jump, SearchResponse
 from judge_app.search.searching import Engine
 
 __all__ = [
-    "AlignedDocuments", "Alignment", "Engine", "Hit", "IndexInfo", "Jump", "SameDateAlignment", "SearchResponse",
+    "AlignedDocuments", "Alignment", "Engine", "Hit", "IndexInfo", "IndexUnavailable", "Jump", "SameDateAlignment",
+    "SearchResponse",
     "build_index", "current", "engine", "ensure_index", "index_key", "open_engine", "refresh", "reset", "search",
     "use_alignment",
 ]
 
 _engine: Engine | None = None
+_watch: lifecycle.Watch | None = None
 _alignment: Alignment | None = None
 _lock = threading.Lock()
+_rebuilding: threading.Thread | None = None
+RETIRE_AFTER = 60.0  # seconds an engine replaced under running searches stays open for them
+log = logging.getLogger(__name__)
 
 
 def search(query: str, doc: str | None = None, lang: str | None = None, limit: int = 10,
            chapter: str | None = None) -> SearchResponse:
-    """Search; see the module docstring. Any query text is answered, none raises."""
-    return engine().search(query, doc=doc, lang=lang, limit=limit, chapter=chapter)
+    """Search; see the module docstring. Any query text is answered, none raises; only a missing index
+    that is being rebuilt raises `IndexUnavailable`."""
+    opened = engine()
+    try:
+        return opened.search(query, doc=doc, lang=lang, limit=limit, chapter=chapter)
+    except Exception as error:
+        return _recover(opened, error).search(query, doc=doc, lang=lang, limit=limit, chapter=chapter)
 
 
 def ensure_index(progress: Progress | None = None, data_dir: Path | None = None) -> IndexInfo:
@@ -92,24 +107,86 @@ def open_engine(data_dir: Path | None = None, alignment: Alignment | None = None
 
 def engine(progress: Progress | None = None) -> Engine:
     """The process-wide engine, opened (and the index built if needed, reporting to `progress`) on
-    first use."""
-    global _engine
+    first use; switched to a newly published index when one appears."""
     if _engine is None:
         with _lock:
             if _engine is None:
-                _engine = open_engine(alignment=_alignment, progress=progress)
+                _open(_ensure_index(progress))
+    elif _watch is not None and _watch.changed():
+        _follow()
+    assert _engine is not None
     return _engine
+
+
+def _open(info: IndexInfo) -> Engine:
+    """Make the engine on `info` the process-wide one (with `_lock` held)."""
+    global _engine, _watch
+    previous = _engine
+    _engine = Engine(info.path, load_corpus(), _alignment or AlignedDocuments(load_alignment()))
+    _watch = lifecycle.Watch(info)
+    if previous is not None:  # not closed at once: other threads may still be reading through it
+        retire = threading.Timer(RETIRE_AFTER, previous.close)
+        retire.daemon = True
+        retire.start()
+    return _engine
+
+
+def _follow() -> None:
+    """The published index or its files changed: open the one now published, or rebuild a damaged one."""
+    global _watch
+    with _lock:
+        found = lifecycle.find(index_key())
+        if found is None:
+            _rebuild_in_background()
+        elif _engine is None or found.path != _engine.path:
+            _open(found)
+        else:  # touched, still sound: look for changes from here on
+            _watch = lifecycle.Watch(found)
+
+
+def _recover(failed: Engine, error: Exception) -> Engine:
+    """A search failed: if the index under `failed` is gone or damaged, the published one (if sound) takes
+    over; else a rebuild starts and IndexUnavailable is raised. A sound index re-raises `error`."""
+    with _lock:
+        if _engine is not None and _engine is not failed:
+            return _engine  # another thread has switched already
+        found = lifecycle.find(index_key())
+        if found is not None and found.path == failed.path:
+            raise error
+        if found is not None:
+            log.warning("the search index under this process was replaced or damaged (%s); now using %s",
+                        error, found.path)
+            return _open(found)
+        _rebuild_in_background()
+    raise IndexUnavailable("the search index is being rebuilt (it was removed or damaged); try again in a minute")
+
+
+def _rebuild_in_background() -> None:
+    """Build the index in a thread of its own, once at a time; searches pick it up when it is published."""
+    global _rebuilding
+    if _rebuilding is not None and _rebuilding.is_alive():
+        return
+
+    def rebuild() -> None:
+        try:
+            info = _ensure_index()
+            log.warning("the search index was rebuilt: %s", info.path)
+        except Exception:
+            log.exception("the search index could not be rebuilt")
+
+    log.warning("the search index is missing or damaged; rebuilding it")
+    _rebuilding = threading.Thread(target=rebuild, name="search-index-rebuild", daemon=True)
+    _rebuilding.start()
 
 
 def refresh() -> bool:
     """Re-check the corpus (hashing its sources, a few ms): if it changed, build the new index and
     switch the process-wide engine to it. True when it switched. For a long-running server."""
-    global _engine
     info = _ensure_index()
     with _lock:
         if _engine is not None and _engine.path == info.path:
             return False
-        _engine = Engine(info.path, load_corpus(), _alignment or AlignedDocuments(load_alignment()))
+        _open(info)
         return True
 
 
@@ -126,6 +203,6 @@ def use_alignment(alignment: Alignment | None) -> None:
 
 def reset() -> None:
     """Forget the process-wide engine: the next search opens the index again (after a rebuild)."""
-    global _engine
+    global _engine, _watch
     with _lock:
-        _engine = None  # not closed: other threads may still be reading through it
+        _engine, _watch = None, None  # not closed: other threads may still be reading through it

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, Response, g, jsonify, render_template, request
+from flask import Flask, Response, current_app, g, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from judge_app.search import IndexUnavailable
 from judge_app.web.documents import get_corpus
 from judge_app.web.i18n import DEFAULT_LANGUAGE, translate
 
 log = logging.getLogger("judge_app.web")
+RETRY_AFTER = 30  # seconds: about what rebuilding the search index takes
 
 
 def wants_json() -> bool:
@@ -31,6 +33,18 @@ def handle_http(error: HTTPException):
     return _error_page(error.code or 500, "error.bad_request" if (error.code or 500) < 500 else "error.body")
 
 
+def handle_unavailable(error: IndexUnavailable):
+    """The search index is being rebuilt: the operator sees it in the log, the visitor is asked to come back."""
+    log.warning("%s %s: %s", request.method, request.full_path, error)
+    if wants_json():
+        response = jsonify(error=str(error), status=503)
+        response.status_code = 503
+    else:
+        response = current_app.make_response(_error_page(503, "error.search_unavailable"))
+    response.headers["Retry-After"] = str(RETRY_AFTER)
+    return response
+
+
 def handle_exception(error: Exception):
     log.exception("unhandled error on %s %s", request.method, request.full_path)
     if wants_json():
@@ -49,4 +63,5 @@ def _error_page(status: int, message: str):
 
 def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle_http)
+    app.register_error_handler(IndexUnavailable, handle_unavailable)
     app.register_error_handler(Exception, handle_exception)

@@ -136,6 +136,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.body": "The server could not answer this request. The problem has been logged; "
                       "please try again or go back to the home page.",
         "error.bad_request": "The request could not be understood.",
+        "error.search_unavailable": "Search is being rebuilt and will be back in a minute; rule pages still work.",
         "footer.text": "Rule texts © Wizards of the Coast; translations by the community.",
         "nav.scenarios": "Scenarios",
         "rule.scenarios": "Scenarios citing this rule",
@@ -381,6 +382,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.body": "O servidor não conseguiu responder a este pedido. O problema foi registrado; "
                       "tente de novo ou volte à página inicial.",
         "error.bad_request": "O pedido não pôde ser entendido.",
+        "error.search_unavailable": "A busca está sendo reconstruída e volta em um minuto; as regras continuam "
+                                    "disponíveis.",
         "footer.text": "Textos das regras © Wizards of the Coast; traduções da comunidade.",
         "nav.scenarios": "Cenários",
         "rule.scenarios": "Cenários que citam esta regra",
@@ -626,6 +629,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "error.body": "El servidor no pudo responder a esta petición. El problema quedó registrado; "
                       "inténtalo de nuevo o vuelve a la página de inicio.",
         "error.bad_request": "No se pudo entender la petición.",
+        "error.search_unavailable": "La búsqueda se está reconstruyendo y volverá en un minuto; las reglas siguen "
+                                    "disponibles.",
         "footer.text": "Textos de las reglas © Wizards of the Coast; traducciones de la comunidad.",
         "nav.scenarios": "Escenarios",
         "rule.scenarios": "Escenarios que citan esta regla",
