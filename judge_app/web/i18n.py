@@ -258,6 +258,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "try.refused.memory": "The replay needed too much memory",
         "try.refused.too long": "The trace is too long",
         "try.refused.busy": "The server is busy",
+        "try.refused.unavailable": "Replays are unavailable for a moment",
         "try.refused.crash": "The engine could not replay it",
     },
     "pt": {
@@ -505,6 +506,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "try.refused.memory": "A execução precisou de memória demais",
         "try.refused.too long": "O registro de passos é longo demais",
         "try.refused.busy": "O servidor está ocupado",
+        "try.refused.unavailable": "As execuções estão indisponíveis por um momento",
         "try.refused.crash": "O motor não conseguiu reproduzi-lo",
     },
     "es": {
@@ -752,6 +754,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "try.refused.memory": "La ejecución necesitó demasiada memoria",
         "try.refused.too long": "El registro de pasos es demasiado largo",
         "try.refused.busy": "El servidor está ocupado",
+        "try.refused.unavailable": "Las ejecuciones no están disponibles por un momento",
         "try.refused.crash": "El motor no pudo reproducirlo",
     },
 }

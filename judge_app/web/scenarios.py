@@ -91,7 +91,7 @@ def try_your_own():
         try:
             form = request.form
         except RequestEntityTooLarge:
-            too_large = sandbox.too_large(request.content_length or 0)
+            too_large = sandbox.too_large(request.content_length)
     library = get_library()
     doc = chosen_doc(form or None)
     context: dict[str, Any] = {
@@ -138,7 +138,7 @@ def _refused(refusal: sandbox.Refusal, text: str, context: dict[str, Any]):
     response = current_app.make_response((render_template(
         "scenario_try.html", text=text, example="", refusal=refusal, excerpt=excerpt(text, refusal.line),
         **context), refusal.status))
-    if refusal.kind == "busy":
+    if refusal.status == 503:  # busy, or the scenario helper is down: come back in a moment
         response.headers["Retry-After"] = "2"
     return response
 

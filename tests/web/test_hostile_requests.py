@@ -7,6 +7,7 @@ import io
 import re
 
 import pytest
+from scenario_texts import BIG_BOARD
 from werkzeug.test import EnvironBuilder, run_wsgi_app
 
 from judge_app import paths
@@ -89,3 +90,13 @@ def test_an_uploaded_file_is_replayed_like_typed_text(client):
                            content_type="multipart/form-data")
     assert response.status_code == 200
     assert "Hill Giant" in response.get_data(as_text=True)
+
+
+def test_a_small_scenario_with_a_huge_board_is_refused_before_it_is_drawn(client):
+    """A few KB of text, thousands of cards drawn over its steps: the output limit names itself, and
+    what is sent back stays small."""
+    for response in (client.post("/scenarios/try", data={"text": BIG_BOARD}),
+                     client.post("/api/scenarios/run", data=BIG_BOARD.encode())):
+        assert response.status_code == 422
+        assert f"the limit is {sandbox.MAX_BOARDS:,}" in response.get_data(as_text=True)
+        assert len(response.get_data()) < 200_000
