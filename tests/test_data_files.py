@@ -183,3 +183,13 @@ def test_an_unwritable_empty_data_directory_is_one_sentence(shared_tmp, mini):
     assert _words(corpus.rule("en-2019", RULE).text)[:50] in _words(result.stdout)
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and str(data) in lines[0] and "Traceback" not in result.stderr, result.stderr
+
+
+def test_the_interface_catalogs_compile_elsewhere_when_the_data_directory_cannot_be_written(tmp_path, capfd):
+    from judge_app.web import catalogs
+
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    out = catalogs.compile_catalogs(blocked / "data")
+    assert (out / "pt" / "LC_MESSAGES" / "messages.mo").is_file()
+    assert "cannot write the interface translations" in capfd.readouterr().err
