@@ -115,6 +115,3 @@ def check_command(directory: Path | None, as_json: bool) -> None:
                 click.echo(f"ERROR {r['message']}")
         click.echo(f"{len(results)} scenario files: {passed} pass, {failed_count} fail, {errors} malformed.")
     sys.exit(2 if errors else 1 if failed_count else 0)
-
-
-COMMANDS = [scenario_group]

@@ -151,6 +151,3 @@ def status_command(as_json: bool) -> None:
         "stale": "stale (the corpus or the index code changed); the next search rebuilds it, or `judge index build`",
         "damaged": f"damaged ({found.problem}); the next search rebuilds it, or `judge index build`",
     }[found.state])
-
-
-COMMANDS = [search_command, index_group]

@@ -60,6 +60,3 @@ def serve_command(host: str, port: int, workers: int, dev: bool) -> None:
         os.execv(sys.executable, arguments)
     except OSError as error:
         fail(f"could not start gunicorn: {error}")
-
-
-COMMANDS = [serve_command]

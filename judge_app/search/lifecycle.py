@@ -41,13 +41,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import whoosh
-from whoosh import index as whoosh_index
 
 from judge_app import datafiles, paths
 from judge_app.corpus import Corpus, cache, load_corpus
-from judge_app.search import entries as entries_module
-from judge_app.search.schema import build_schema, document_fields
-from judge_app.search.vocabulary import Vocabulary
 
 Progress = Callable[[int, int], None]  # (entries done, entries in all)
 VOCABULARY_FILE = "vocabulary.json"
@@ -228,6 +224,12 @@ def _checksum(path: Path) -> str:
 
 def write_index(corpus: Corpus, target: Path, progress: Progress | None = None) -> int:
     """Write every entry of `corpus` into a new Whoosh index in `target`, and its vocabulary."""
+    from whoosh import index as whoosh_index  # what builds an index: imported only when one is built
+
+    from judge_app.search import entries as entries_module
+    from judge_app.search.schema import build_schema, document_fields
+    from judge_app.search.vocabulary import Vocabulary
+
     total = entries_module.count(corpus)
     ix = whoosh_index.create_in(str(target), build_schema({d.id: d.language for d in corpus.documents.values()}))
     writer = ix.writer(limitmb=256)
