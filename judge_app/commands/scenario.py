@@ -15,9 +15,10 @@ import click
 
 from judge_app import paths
 from judge_app.commands.common import doc_option, emit_json, fail
+from judge_app.alignment import load_alignment
 from judge_app.corpus import Corpus, load_corpus
-from judge_app.scenarios import ScenarioError, loads, run, sandbox
-from judge_app.scenarios.render import render_json, render_text
+from judge_app.scenarios import Outcome, ScenarioError, loads, run, sandbox
+from judge_app.scenarios.render import aligned, render_json, render_text
 
 MALFORMED = 2  # exit code: the file cannot be replayed (malformed, or over a limit)
 
@@ -39,6 +40,16 @@ def _replayed(file: Path | str, work) -> tuple[int, str]:
     return MALFORMED, f"{where}: {text.message.removeprefix(f'line {text.line}: ')}"
 
 
+def _outcome(text: str, file: Path | str) -> Outcome | str:
+    """The replay of `text`, or why it cannot be shown: malformed (file:line), or over an output limit."""
+    try:
+        outcome = run(loads(text, file))
+    except ScenarioError as exc:
+        return str(exc)
+    refusal = sandbox.check_outcome(outcome)
+    return f"{file}: {refusal.message}" if refusal is not None else outcome
+
+
 @scenario_group.command("run")
 @click.argument("file")
 @click.option("--json", "as_json", is_flag=True, help="Print the trace and the checks as JSON.")
@@ -49,14 +60,13 @@ def run_command(file: str, as_json: bool, doc: str) -> None:
     if doc not in {d.id for d in corpus.cr_documents()}:
         fail(f"unknown document {doc!r}; choose one of: {', '.join(d.id for d in corpus.cr_documents())}")
 
+    if not aligned(corpus, doc):  # loaded here, not in the limited child: the text's work is what is timed
+        load_alignment()
+
     def replay_and_render(text: str) -> tuple[int, str]:
-        try:
-            outcome = run(loads(text, file))
-        except ScenarioError as exc:
-            return MALFORMED, str(exc)
-        refusal = sandbox.check_outcome(outcome)
-        if refusal is not None:
-            return MALFORMED, f"{file}: {refusal.message}"
+        outcome = _outcome(text, file)
+        if isinstance(outcome, str):
+            return MALFORMED, outcome
         shown = json.dumps(render_json(outcome, corpus, doc), ensure_ascii=False, indent=2) if as_json else \
             render_text(outcome, corpus, doc)
         return (0 if outcome.ok else 1), shown
@@ -70,13 +80,9 @@ def run_command(file: str, as_json: bool, doc: str) -> None:
 
 def _check_one(file: Path, corpus: Corpus) -> dict:
     def replay(text: str) -> tuple[int, str]:
-        try:
-            outcome = run(loads(text, file))
-        except ScenarioError as exc:
-            return MALFORMED, str(exc)
-        refusal = sandbox.check_outcome(outcome)
-        if refusal is not None:
-            return MALFORMED, f"{file}: {refusal.message}"
+        outcome = _outcome(text, file)
+        if isinstance(outcome, str):
+            return MALFORMED, outcome
         failed = [c.describe() for c in outcome.checks if not c.ok]
         return (0 if outcome.ok else 1), json.dumps({
             "message": outcome.failure or (failed[0] if failed else ""), "title": outcome.scenario.title,
