@@ -14,8 +14,8 @@ from pathlib import Path
 import click
 
 from judge_app import paths
-from judge_app.commands.common import doc_option, emit_json, fail
 from judge_app.alignment import load_alignment
+from judge_app.commands.common import doc_option, emit_json, fail
 from judge_app.corpus import Corpus, load_corpus
 from judge_app.scenarios import Outcome, ScenarioError, loads, run, sandbox
 from judge_app.scenarios.render import aligned, render_json, render_text
