@@ -20,6 +20,7 @@ COMMANDS = {
     "search": "judge_app.commands.search:search_command",
     "index": "judge_app.commands.search:index_group",
     "serve": "judge_app.commands.serve:serve_command",
+    "card": "judge_app.commands.card:card_group",
 }
 
 
@@ -39,3 +40,7 @@ class _LazyGroup(click.Group):
 @click.version_option(package_name="rules-judge")
 def main() -> None:
     """Rules Judge: Magic: The Gathering rules reference and scenario judge."""
+
+
+if __name__ == "__main__":  # python -m judge_app.cli
+    main()

@@ -1,0 +1,73 @@
+"""How fast card text is read: the whole coverage corpus (tests/data/cards, both halves), per card.
+
+- warm: in one process, the grammar already loaded, every card read once (pieces repeated across cards,
+  such as "Flying", are read once per process): median and 90th percentile per card, and the total;
+- cold: a new process reading the whole corpus from scratch: interpreter, imports, the pickled parser
+  from the data directory, then every card (the parser pickle is built first if missing, and timed
+  apart as "grammar build").
+
+    .venv/bin/python benchmarks/cardtext_read.py
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+CARDS = ROOT / "tests" / "data" / "cards"
+
+COLD = """
+import json, sys, time
+start = time.perf_counter()
+from judge_app.cardtext import read
+cards = [json.loads(l) for f in sys.argv[1:] for l in open(f, encoding="utf-8") if l.strip()]
+ok = sum(read(c["text"], name=c["name"], type_line=c["type"]).ok for c in cards)
+print(json.dumps({"seconds": time.perf_counter() - start, "cards": len(cards), "ok": ok}))
+"""
+
+
+def load_cards() -> list[dict]:
+    return [json.loads(line) for half in ("dev", "test")
+            for line in (CARDS / f"{half}.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def main() -> None:
+    from judge_app.cardtext import read
+    from judge_app.cardtext.parser import parser
+
+    started = time.perf_counter()
+    parser()
+    print(f"grammar load (pickled parser, or built and pickled if missing): {time.perf_counter() - started:.2f} s")
+    cards = load_cards()
+    times = []
+    for card in cards:
+        started = time.perf_counter()
+        read(card["text"], name=card["name"], type_line=card["type"])
+        times.append(time.perf_counter() - started)
+    times.sort()
+    print(f"warm: {len(cards)} cards, median {1000 * statistics.median(times):.1f} ms per card, "
+          f"p90 {1000 * times[int(0.9 * len(times))]:.1f} ms, total {sum(times):.1f} s")
+    files = [str(CARDS / f"{half}.jsonl") for half in ("dev", "test")]
+    runs = []
+    for _ in range(3):
+        started = time.perf_counter()
+        done = subprocess.run([sys.executable, "-c", COLD, *files], capture_output=True, text=True, cwd=ROOT,
+                              env=os.environ.copy(), check=True)
+        wall = time.perf_counter() - started
+        runs.append((wall, json.loads(done.stdout.splitlines()[-1])))
+    walls = sorted(w for w, _ in runs)
+    print(f"cold (new process, whole corpus): median {statistics.median(walls):.1f} s over {len(walls)} runs "
+          f"(reading inside the process: {statistics.median(r['seconds'] for _, r in runs):.1f} s); "
+          f"{runs[0][1]['ok']}/{runs[0][1]['cards']} read without error")
+
+
+if __name__ == "__main__":
+    main()
