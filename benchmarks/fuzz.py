@@ -1,9 +1,12 @@
 """Fuzzing the web app with hostile input: query strings, rule numbers, card texts and scenario files, from a
 seeded generator (the same seed gives the same inputs). Each input goes through the real app (in process,
 Flask's test client): search pages and the search API; rule pages and the rule API; a card text as the
-card of a small scenario replayed by the sandbox; a mutated scenario file replayed likewise.
+card of a small scenario replayed by the sandbox; a mutated scenario file replayed likewise. Card texts also
+go through `judge card read --stdin --json` (kind "cardtext"): one process, one JSON line in and out each;
+an "internal error" line there is a traceback the command caught.
 
-    .venv/bin/python benchmarks/fuzz.py [--count 10000] [--seed 15] [--kinds queries,rules,cards,scenarios]
+    .venv/bin/python benchmarks/fuzz.py [--count 10000] [--seed 15]
+                                        [--kinds queries,rules,cards,scenarios,cardtext]
 
 Prints, per kind: inputs, requests, statuses, 5xx, tracebacks (anything the app logged as an unhandled
 error), and for replays how the sandbox answered (the "crash" kind is the engine failing on a text: no
@@ -195,17 +198,54 @@ def fuzz(client, kind: str, count: int, seed: int) -> dict:
             "traceback_examples": [r.getMessage()[:160] for r in caught.records[:5]]}
 
 
+TYPES = ["Creature — Bear", "Legendary Creature — Human Advisor", "Instant", "Sorcery", "Enchantment — Aura",
+         "Artifact", "Land", "Planeswalker — Jace", "", "Tribal Instant — Elf", "☃"]
+
+
+def fuzz_card_reader(count: int, seed: int) -> dict:
+    """`count` generated card texts through `judge card read --stdin --json` in one process."""
+    import subprocess
+
+    rng = random.Random(f"{seed}-cardtext")
+    lines = [json.dumps({"name": rng.choice(["Fuzz", "Teysa Karlov", "", _noise(rng, 5)]),
+                         "type": rng.choice(TYPES), "text": cards(rng)}, ensure_ascii=rng.random() < 0.5)
+             for _ in range(count)]
+    for i in range(0, count, 97):  # and lines that are no card at all
+        lines[i] = rng.choice(["not json", "", "[1, 2]", '{"text": 3}', "{" * 500, json.dumps({"text": "a" * 5000})])
+    done = subprocess.run([sys.executable, "-c", "from judge_app.cli import main; main()", "card", "read",
+                           "--stdin", "--json"], input="\n".join(lines) + "\n", capture_output=True, text=True,
+                          timeout=3600, cwd=ROOT)
+    results = [json.loads(line) for line in done.stdout.splitlines()]
+    internal = [r["errors"][0]["message"] for r in results if any("internal error" in e["message"]
+                                                                     for e in r.get("errors", []))]
+    return {"inputs": count, "answered": len(results), "read": sum(1 for r in results if r.get("ok")),
+            "exit": done.returncode, "tracebacks": done.stderr.count("Traceback") + len(internal),
+            "examples": internal[:5] + done.stderr.splitlines()[-3:]}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--count", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=15)
-    parser.add_argument("--kinds", default=",".join(GENERATORS))
+    parser.add_argument("--kinds", default=",".join([*GENERATORS, "cardtext"]))
     options = parser.parse_args()
+    kinds = options.kinds.split(",")
+    if "cardtext" in kinds:
+        start = time.monotonic()
+        found = fuzz_card_reader(options.count, options.seed)
+        print(f"cardtext (judge card read): {found['inputs']} inputs, {found['answered']} answered, {found['read']} "
+              f"read whole, exit {found['exit']}, tracebacks {found['tracebacks']} in "
+              f"{time.monotonic() - start:.0f} s", flush=True)
+        for example in found["examples"]:
+            print(f"    {example}")
+    web_kinds = [k for k in kinds if k != "cardtext"]
+    if not web_kinds:
+        return
     from judge_app.web import create_app
 
     logging.basicConfig(level=logging.CRITICAL)  # the app's warnings would flood the output; errors are counted
     client = create_app().test_client()
-    for kind in options.kinds.split(","):
+    for kind in web_kinds:
         start = time.monotonic()
         found = fuzz(client, kind, options.count, options.seed)
         print(f"{kind}: {found['inputs']} inputs, {found['requests']} requests in {time.monotonic() - start:.0f} s; "
