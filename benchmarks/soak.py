@@ -29,6 +29,7 @@ import threading
 import time
 from collections import Counter
 from pathlib import Path
+from urllib.parse import quote_plus
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -84,9 +85,9 @@ def next_request(rng: random.Random, scenario: bytes) -> tuple[str, str, bytes |
     if roll < 0.35:
         return "GET", f"/rules/{rng.choice(['en-2026', 'es-2026', 'pt-2019'])}/{rng.choice(RULES)}", None
     if roll < 0.65:
-        return "GET", f"/search?q={rng.choice(SEARCHES).replace(' ', '+')}", None
+        return "GET", f"/search?q={quote_plus(rng.choice(SEARCHES))}", None
     if roll < 0.8:
-        return "GET", f"/api/search?q={rng.choice(SEARCHES).replace(' ', '+')}&doc=en-2026", None
+        return "GET", f"/api/search?q={quote_plus(rng.choice(SEARCHES))}&doc=en-2026", None
     if roll < 0.9:
         return "GET", f"/api/rules/en-2026/{rng.choice(RULES)}", None
     return "POST", "/api/scenarios/run", scenario

@@ -68,8 +68,9 @@ __all__ = [
 _engine: Engine | None = None
 _watch: lifecycle.Watch | None = None
 _alignment: Alignment | None = None
-_lock = threading.Lock()
-_rebuilding: threading.Thread | None = None
+_lock = threading.Lock()  # held while choosing and opening an index
+_swap = threading.Lock()  # held for the instant the process-wide engine is replaced
+_background: dict[str, threading.Thread] = {}
 RETIRE_AFTER = 60.0  # seconds an engine replaced under running searches stays open for them
 log = logging.getLogger(__name__)
 
@@ -107,41 +108,56 @@ def open_engine(data_dir: Path | None = None, alignment: Alignment | None = None
 
 def engine(progress: Progress | None = None) -> Engine:
     """The process-wide engine, opened (and the index built if needed, reporting to `progress`) on
-    first use; switched to a newly published index when one appears."""
+    first use; switched, in the background, to a newly published index when one appears."""
     if _engine is None:
         with _lock:
             if _engine is None:
                 _open(_ensure_index(progress))
     elif _watch is not None and _watch.changed():
-        _follow()
+        _in_background("search-index-follow", _follow)
     assert _engine is not None
     return _engine
 
 
 def _open(info: IndexInfo) -> Engine:
-    """Make the engine on `info` the process-wide one (with `_lock` held)."""
+    """Open the engine on `info` (slow: seconds) and make it the process-wide one."""
     global _engine, _watch
-    previous = _engine
-    _engine = Engine(info.path, load_corpus(), _alignment or AlignedDocuments(load_alignment()))
-    _watch = lifecycle.Watch(info)
+    opened = Engine(info.path, load_corpus(), _alignment or AlignedDocuments(load_alignment()))
+    with _swap:
+        previous, _engine, _watch = _engine, opened, lifecycle.Watch(info)
     if previous is not None:  # not closed at once: other threads may still be reading through it
         retire = threading.Timer(RETIRE_AFTER, previous.close)
         retire.daemon = True
         retire.start()
-    return _engine
+    return opened
+
+
+def _open_published(failed: Engine | None) -> Engine | None:
+    """Open the published index if it is sound and not the one under `failed`; look again if it goes
+    while being opened (a newer build removed it). None when there is none to open."""
+    for _ in range(3):
+        found = lifecycle.find(index_key())
+        if found is None or (failed is not None and found.path == failed.path):
+            return None
+        try:
+            return _open(found)
+        except Exception as error:
+            log.warning("the search index %s could not be opened (%s); looking again", found.path, error)
+    return None
 
 
 def _follow() -> None:
     """The published index or its files changed: open the one now published, or rebuild a damaged one."""
     global _watch
     with _lock:
+        current_engine = _engine
         found = lifecycle.find(index_key())
         if found is None:
-            _rebuild_in_background()
-        elif _engine is None or found.path != _engine.path:
-            _open(found)
-        else:  # touched, still sound: look for changes from here on
-            _watch = lifecycle.Watch(found)
+            _in_background("search-index-rebuild", _rebuild)
+        elif current_engine is not None and found.path == current_engine.path:
+            _watch = lifecycle.Watch(found)  # touched, still sound: look for changes from here on
+        else:
+            _open_published(current_engine)
 
 
 def _recover(failed: Engine, error: Exception) -> Engine:
@@ -153,30 +169,31 @@ def _recover(failed: Engine, error: Exception) -> Engine:
         found = lifecycle.find(index_key())
         if found is not None and found.path == failed.path:
             raise error
-        if found is not None:
+        opened = _open_published(failed)
+        if opened is not None:
             log.warning("the search index under this process was replaced or damaged (%s); now using %s",
-                        error, found.path)
-            return _open(found)
-        _rebuild_in_background()
+                        error, opened.path)
+            return opened
+        _in_background("search-index-rebuild", _rebuild)
     raise IndexUnavailable("the search index is being rebuilt (it was removed or damaged); try again in a minute")
 
 
-def _rebuild_in_background() -> None:
-    """Build the index in a thread of its own, once at a time; searches pick it up when it is published."""
-    global _rebuilding
-    if _rebuilding is not None and _rebuilding.is_alive():
-        return
+def _rebuild() -> None:
+    try:
+        info = _ensure_index()
+        log.warning("the search index was rebuilt: %s", info.path)
+    except Exception:
+        log.exception("the search index could not be rebuilt")
 
-    def rebuild() -> None:
-        try:
-            info = _ensure_index()
-            log.warning("the search index was rebuilt: %s", info.path)
-        except Exception:
-            log.exception("the search index could not be rebuilt")
 
-    log.warning("the search index is missing or damaged; rebuilding it")
-    _rebuilding = threading.Thread(target=rebuild, name="search-index-rebuild", daemon=True)
-    _rebuilding.start()
+def _in_background(name: str, work) -> None:
+    """Run `work` in a thread of its own, one per name at a time; searches go on with the engine they have."""
+    with _swap:
+        running = _background.get(name)
+        if running is not None and running.is_alive():
+            return
+        thread = _background[name] = threading.Thread(target=work, name=name, daemon=True)
+    thread.start()
 
 
 def refresh() -> bool:
