@@ -21,6 +21,7 @@ COMMANDS = {
     "index": "judge_app.commands.search:index_group",
     "serve": "judge_app.commands.serve:serve_command",
     "card": "judge_app.commands.card:card_group",
+    "export": "judge_app.commands.export:export_group",
 }
 
 

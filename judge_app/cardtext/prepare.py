@@ -55,7 +55,26 @@ class Unit:
 
 
 def normalise(text: str) -> str:
-    return text.translate(_SAME_LENGTH)
+    return _nested_quotes(text.translate(_SAME_LENGTH))
+
+
+def _nested_quotes(text: str) -> str:
+    """Inside a quoted ability, a quote within it is written with single quotes ('This token gets …'): they
+    become double quotes, the grammar's one kind (same length: positions are kept)."""
+    out = list(text)
+    depth = 0
+    opened: list[int] = []
+    for i, ch in enumerate(text):
+        if ch == '"':
+            depth = depth + 1 if i == 0 or text[i - 1] in " (—\n" else max(depth - 1, 0)
+        elif ch == "'" and depth:
+            before = text[i - 1] if i else " "
+            after = text[i + 1] if i + 1 < len(text) else " "
+            if before in " (" and after.isupper():
+                opened.append(i)
+            elif opened and before in ".!\"" and after in ' "\n.,':
+                out[opened.pop()] = out[i] = '"'
+    return "".join(out)
 
 
 def blank_reminders(line: str) -> str:
@@ -120,17 +139,17 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     outside quotes."""
     spans: list[tuple[int, int]] = []
     start = 0
-    in_quote = False
+    depth = 0  # quotes may nest: an opening quote follows a space, a closing one doesn't
     i = 0
     n = len(text)
     while i < n:
         ch = text[i]
         if ch == '"':
-            in_quote = not in_quote
-            if not in_quote and i > 0 and text[i - 1] == "." and (i + 1 == n or text[i + 1] == " "):
+            depth = depth + 1 if i == 0 or text[i - 1] in " (—" else max(depth - 1, 0)
+            if not depth and i > 0 and text[i - 1] == "." and (i + 1 == n or text[i + 1] == " "):
                 spans.append((start, i + 1))
                 start = i + 1
-        elif ch == "." and not in_quote and (i + 1 == n or text[i + 1] == " ") and not _abbreviation(text, i):
+        elif ch == "." and not depth and (i + 1 == n or text[i + 1] == " ") and not _abbreviation(text, i):
             spans.append((start, i + 1))
             start = i + 1
         i += 1
