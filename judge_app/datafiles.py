@@ -68,6 +68,17 @@ def new_folder(parent: Path, prefix: str) -> Path:
     return path
 
 
+def private_folder(name: str) -> Path:
+    """`<temporary folder>/rules-judge-<uid>/<name>`: where what cannot be kept in the data directory
+    (read-only, full) goes instead, in a folder of this user's alone (PermissionError if another made it)."""
+    root = Path(tempfile.gettempdir()) / f"rules-judge-{os.getuid()}"
+    root.mkdir(mode=0o700, exist_ok=True)
+    if root.stat().st_uid != os.getuid():
+        raise PermissionError(f"{root} is not this user's")
+    root.chmod(0o700)
+    return make_folder(root / name)
+
+
 def write(path: Path, kind: str, payload: bytes) -> None:
     """Write `payload` framed as a `kind` file to `path`, atomically (raises OSError: unwritable, full)."""
     header = b"%s %s %d %s %d\n" % (MAGIC, kind.encode(), FORMAT, hashlib.sha256(payload).hexdigest().encode(),

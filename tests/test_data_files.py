@@ -193,3 +193,16 @@ def test_the_interface_catalogs_compile_elsewhere_when_the_data_directory_cannot
     out = catalogs.compile_catalogs(blocked / "data")
     assert (out / "pt" / "LC_MESSAGES" / "messages.mo").is_file()
     assert "cannot write the interface translations" in capfd.readouterr().err
+
+
+def test_a_damaged_card_text_parser_file_is_built_again(tmp_path):
+    from judge_app.cardtext import parser
+
+    parser.parser()  # built, and written to the data directory, if it was not there
+    path = tmp_path / "parser-test.pickle"
+    path.write_bytes(parser._cache_path(parser.grammar_text()).read_bytes())
+    assert parser._load(path) is not None
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0x20
+    path.write_bytes(bytes(data))
+    assert parser._load(path) is None, "the damaged file was trusted"

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -50,7 +49,7 @@ def compile_catalogs(data_dir: Path | None = None) -> Path:
     try:
         _compile(files, out)
     except OSError as error:  # a read-only or full data directory: a private folder of this user's instead
-        fallback = Path(tempfile.gettempdir()) / f"rules-judge-{os.getuid()}" / "translations" / out.name
+        fallback = datafiles.private_folder("translations") / out.name
         datafiles.warn("interface translations", out.parent, error, f"compiling them in {fallback} instead")
         _compile(files, fallback)
         out = fallback
