@@ -24,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 COMMANDS = [("rule 702.19b", ["rule", "702.19b"], 0.3),
             ('search "trample deathtouch"', ["search", "trample deathtouch"], 0.6),
+            ('card read "Flying, trample"', ["card", "read", "Flying, trample"], None),
             ("index status", ["index", "status"], None),
             ("--help", ["--help"], None)]
 
