@@ -206,3 +206,28 @@ def test_a_damaged_card_text_parser_file_is_built_again(tmp_path):
     data[len(data) // 2] ^= 0x20
     path.write_bytes(bytes(data))
     assert parser._load(path) is None, "the damaged file was trusted"
+
+
+def test_a_forked_process_opens_its_own_card_reading_memo(monkeypatch, tmp_path):
+    """The sandbox forks its replays from a process that has read cards: each child must open its own SQLite
+    connection (one carried across a fork can corrupt the file), and what it remembers is seen by the parent."""
+    import threading
+
+    from judge_app.cardtext import memo
+
+    monkeypatch.setenv("JUDGE_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(memo, "_local", threading.local())
+    parent = memo._connection()
+    assert parent is not None
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: answer on the pipe, never return into pytest
+        try:
+            child = memo._connection()
+            memo.remember("forked", {"from": "child"})
+            os.write(write_end, b"1" if child is not None and child is not parent else b"0")
+        finally:
+            os._exit(0)
+    os.waitpid(pid, 0)
+    assert os.read(read_end, 1) == b"1", "the child used the connection it inherited"
+    assert memo.recall("forked") == {"from": "child"}
