@@ -65,8 +65,24 @@ class ZoneChange(Event):
         obj.chosen = {}
         obj.face_down = self.to_zone == "battlefield" and self.face_down
         obj.controller = self.controller or obj.owner
+        if self.from_zone == "battlefield":
+            state.effects = _forget(state.effects, self.object)
         if state.combat is not None:
             _leave_combat(state, self.object)
+
+
+def _forget(effects: list[ContinuousEffect], object_id: str) -> list[ContinuousEffect]:
+    """400.7: a permanent that leaves the battlefield is a new object, so the effects locked onto it (611.2c: a
+    copy, a control change, a pump) no longer apply to it, wherever it goes next."""
+    out = []
+    for effect in effects:
+        if not effect.selector and object_id in effect.affected:
+            rest = tuple(x for x in effect.affected if x != object_id)
+            if not rest:
+                continue
+            effect = dataclasses.replace(effect, affected=rest)
+        out.append(effect)
+    return out
 
 
 def _remove(state: GameState, owner: Player, object_id: str, zone: str) -> None:

@@ -697,7 +697,7 @@ def _enters_as_copy(game: View, choices: Choices, oid: str, ability: Ability, ch
     state = game.state
     player = state.objects[oid].controller
     answers = choices.may.get(oid)
-    if answers and not answers[0]:
+    if answers and not (answers.pop(0) if len(answers) > 1 else answers[0]):
         return Copied([], f"{player} chooses not to have {chars.name} enter as a copy", [rules.ENTERS_AS_COPY])
     assert ability.described is not None
     candidates = [x for x in matching.selected(state, game.chars, ability.described, Anchor(player, oid)) if x != oid]
