@@ -20,6 +20,10 @@ child starts in a few milliseconds and never inherits a web worker's threads or 
 it one end of a new socket pair per replay; the text goes in and the JSON answer comes back on it. The
 server ends when the caller's end of its control socket closes (the caller exited).
 
+A child does one of two things, said by the first byte it receives: replay the text (`replay`), or only
+read its cards' text with the card-text grammar (`read_cards`, what the editor shows beside each card; a
+replay reads them too, before it runs). Reading text is work a stranger can ask for like any other.
+
 A step budget inside the engine would bound only the loops that remember to check it; a process that ends
 itself bounds everything, the TOML parser and the loader included.
 """
@@ -42,6 +46,7 @@ from typing import Any
 from judge_app import paths
 from judge_app.scenarios.loader import loads
 from judge_app.scenarios.model import ScenarioError
+from judge_app.scenarios.readings import card_readings
 from judge_app.scenarios.render import outcome_json
 from judge_app.scenarios.runner import run
 
@@ -54,6 +59,7 @@ MAX_RESULT = 8 * 1024 * 1024  # bytes of JSON sent back
 MAX_CONCURRENT = 2
 BUSY_WAIT = 1.0
 MAX_PROBLEM = 400  # characters of an error message (a value quoted back can be long)
+REPLAY, READ = b"r", b"c"  # what a child is asked to do: the first byte it receives
 LABEL = "<scenario>"  # the file name errors are given: the text has no file
 
 
@@ -79,11 +85,13 @@ class Refusal:
 
 @dataclass(frozen=True)
 class Replay:
-    """The outcome as `render.outcome_json` data, or the refusal; and how long it took in all."""
+    """The outcome as `render.outcome_json` data, or the refusal; how long it took in all; and the cards as
+    the card-text grammar reads them (`readings.card_readings`; empty when the child did not get that far)."""
 
     data: dict[str, Any] | None
     refusal: Refusal | None
     seconds: float
+    cards: tuple[dict[str, Any], ...] = ()
 
 
 def decode(body: bytes) -> str | Refusal:
@@ -113,6 +121,15 @@ UNAVAILABLE = Refusal("busy", "scenarios cannot be replayed right now; try again
 
 def replay(text: str) -> Replay:
     """Read and replay `text` in a child process, within the limits above."""
+    return _in_child(text, REPLAY)
+
+
+def read_cards(text: str) -> Replay:
+    """Only read the text of `text`'s cards (no replay: `data` is None), in a child within the same limits."""
+    return _in_child(text, READ)
+
+
+def _in_child(text: str, mode: bytes) -> Replay:
     start = time.monotonic()
     body = text.encode("utf-8")
     if len(body) > MAX_TEXT:
@@ -120,18 +137,18 @@ def replay(text: str) -> Replay:
     if not _slots.acquire(timeout=BUSY_WAIT):
         return Replay(None, BUSY, time.monotonic() - start)
     try:
-        data, refusal = _exchange(body)
+        data, refusal, cards = _exchange(mode + body)
     except OSError:  # the fork server could not be started or reached, even after a restart
-        data, refusal = None, UNAVAILABLE
+        data, refusal, cards = None, UNAVAILABLE, []
     finally:
         _slots.release()
-    return Replay(data, refusal, time.monotonic() - start)
+    return Replay(data, refusal, time.monotonic() - start, tuple(cards))
 
 
 _slots = threading.BoundedSemaphore(MAX_CONCURRENT)
 
 
-def _exchange(body: bytes) -> tuple[dict[str, Any] | None, Refusal | None]:
+def _exchange(body: bytes) -> tuple[dict[str, Any] | None, Refusal | None, list[dict[str, Any]]]:
     connection = _server.open()
     start = time.monotonic()  # the child's timer started about now
     deadline = start + TIME_LIMIT + GRACE
@@ -143,22 +160,22 @@ def _exchange(body: bytes) -> tuple[dict[str, Any] | None, Refusal | None]:
         while chunk := connection.recv(1 << 16):
             size += len(chunk)
             if size > MAX_RESULT:
-                return None, Refusal("too long", f"the trace is larger than {MAX_RESULT // (1024 * 1024)} MB", 422)
+                return None, Refusal("too long", f"the trace is larger than {MAX_RESULT // (1024 * 1024)} MB", 422), []
             chunks.append(chunk)
             connection.settimeout(max(0.01, deadline - time.monotonic()))
     except TimeoutError:
-        return None, TIMED_OUT
+        return None, TIMED_OUT, []
     except OSError:  # the child ended before reading everything or while answering
-        return None, _stopped(start)
+        return None, _stopped(start), []
     finally:
         connection.close()
     try:
         answer = json.loads(b"".join(chunks))
     except ValueError:  # nothing, or half an answer: the child was stopped
-        return None, _stopped(start)
+        return None, _stopped(start), []
     if answer["refusal"] is not None:
-        return None, Refusal(**answer["refusal"])
-    return answer["data"], None
+        return None, Refusal(**answer["refusal"]), answer["cards"]
+    return answer["data"], None, answer["cards"]
 
 
 def _stopped(start: float) -> Refusal:
@@ -251,7 +268,7 @@ def _child(connection: socket.socket) -> None:
     signal.setitimer(signal.ITIMER_REAL, TIME_LIMIT)
     _limit_resources()
     chunks, size = [], 0
-    while size <= MAX_TEXT and (chunk := connection.recv(1 << 16)):
+    while size <= MAX_TEXT + len(REPLAY) and (chunk := connection.recv(1 << 16)):
         chunks.append(chunk)
         size += len(chunk)
     answer = _answer(b"".join(chunks))
@@ -259,11 +276,17 @@ def _child(connection: socket.socket) -> None:
     connection.close()
 
 
-def _answer(body: bytes) -> dict[str, Any]:
+def _answer(request: bytes) -> dict[str, Any]:
     data = None
-    text = decode(body)
+    mode, text = request[:1], decode(request[1:])
     if isinstance(text, Refusal):
-        return {"data": None, "refusal": asdict(text)}
+        return {"data": None, "refusal": asdict(text), "cards": []}
+    try:
+        cards = card_readings(text)
+    except (MemoryError, RecursionError):
+        cards = []
+    if mode != REPLAY:
+        return {"data": None, "refusal": None, "cards": cards}
     try:
         outcome = run(loads(text, LABEL))
         if len(outcome.trace.steps) > MAX_STEPS:
@@ -280,7 +303,7 @@ def _answer(body: bytes) -> dict[str, Any]:
     except Exception as exc:  # an engine fault on text nobody tried before: said as the refusal
         refusal = Refusal("crash", _short(f"the engine could not replay this scenario ({type(exc).__name__}: "
                                           f"{exc})"), 422)
-    return {"data": data, "refusal": None if refusal is None else asdict(refusal)}
+    return {"data": data, "refusal": None if refusal is None else asdict(refusal), "cards": cards}
 
 
 def _short(text: str) -> str:
@@ -339,8 +362,10 @@ zone = { giant = "graveyard", snake = "graveyard" }
 
 
 def _warm_up() -> None:
-    """Replay a small scenario once, so each child starts with every lazily built table ready."""
+    """Replay a small scenario and read its cards once, so each child starts with every lazily built table
+    (and the card-text parser) ready."""
     json.dumps(outcome_json(run(loads(EXAMPLE, "<warm-up>"))))
+    card_readings(EXAMPLE)
 
 
 if __name__ == "__main__":
