@@ -1051,7 +1051,8 @@ def _cond(name: str, children: list[Any], text: str) -> Condition:
         return Condition("paid", mana=first(children, ManaCost), negated=kind == "spent_none", text=text)
     if kind == "cast_from":
         origin = part(children, "origin")
-        return Condition("cast from", value=origin.zone if origin else "", text=text)
+        return Condition("cast from", value=origin.zone if origin else "", negated="didn't" in ws or "not" in ws,
+                         text=text)
     if kind == "control_more":
         what = things[1] if len(things) > 1 else None
         other = things[2] if len(things) > 2 else None
