@@ -60,6 +60,8 @@ MAX_CONCURRENT = 2
 BUSY_WAIT = 1.0
 MAX_PROBLEM = 400  # characters of an error message (a value quoted back can be long)
 REPLAY, READ = b"r", b"c"  # what a child is asked to do: the first byte it receives
+READY = b"!"  # the fork server's first word on its control socket: warmed up
+STARTUP_LIMIT = 120.0  # seconds a fork server may take to warm up (building the card-text parser the first time)
 LABEL = "<scenario>"  # the file name errors are given: the text has no file
 
 
@@ -220,6 +222,15 @@ class _ForkServer:
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, env=environment)
             its.close()
             self._control = mine
+            # the server says when it is warmed up (the card-text parser may be built first, in seconds):
+            # children are timed from their own start, never from the server's
+            mine.settimeout(STARTUP_LIMIT)
+            try:
+                ready = mine.recv(1)
+            finally:
+                mine.settimeout(None)
+            if ready != READY:
+                raise OSError("the scenario fork server did not start")
         assert self._control is not None
         return self._control
 
@@ -245,6 +256,7 @@ def serve(control_fd: int) -> None:
     control = socket.socket(fileno=control_fd)
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # children are reaped by the system: nobody waits for them
     _warm_up()
+    control.sendall(READY)
     while True:
         try:
             message, fds, _, _ = socket.recv_fds(control, 1, 1)

@@ -121,6 +121,7 @@ def test_scenario_api_list_and_one(client, corpus):
 # Beside the editor, each card as the card-text grammar reads it: a real card that reads, one whose text does
 # not (a word no card uses), and markup in names and text, which must stay text.
 HELIX = "Lightning Helix deals 3 damage to any target and you gain 3 life."
+ODD = "Odd <script>alert(1)</script> Drake"
 UNREAD = "Flying\nThis creature deals 3 damage to any target <b>and</b> zorbles it."
 WITH_CARDS = TEXT + f"""
 [[cards]]
@@ -133,7 +134,7 @@ text = "{HELIX}"
 
 [[cards]]
 id = "odd"
-name = "Odd <script>alert(1)</script> Drake"
+name = "{ODD}"
 owner = "Bob"
 type = "Creature — Drake"
 pt = "2/2"
@@ -153,8 +154,8 @@ def test_the_editor_reads_each_card_as_judge_card_read_does(client):
     assert "<script>alert(1)</script>" not in html and "<b>and</b>" not in html
     soup = soup_of(response)
     assert soup.select_one("#result") is None  # reading the cards replays nothing
-    assert [a.select_one("h3 span").get_text() for a in soup.select("section#cards article.reading")] == ["Deathtouch Wurm", "Grizzly Bears", "Grizzly Bears", "Lightning Helix",
-                           "Odd <script>alert(1)</script> Drake"]
+    names = [a.select_one("h3 span").get_text() for a in soup.select("section#cards article.reading")]
+    assert names == ["Deathtouch Wurm", "Grizzly Bears", "Grizzly Bears", "Lightning Helix", ODD]
     shown = readings(soup)
     helix = shown["Lightning Helix"]
     expected = read(HELIX, name="Lightning Helix", type_line="Instant")
@@ -173,10 +174,10 @@ def test_the_editor_reads_each_card_as_judge_card_read_does(client):
     for link in links:  # in the chosen document, or the 2026 rules for a rule the 2019 rules do not have
         assert link["href"].startswith("/rules/pt-2019/") or "fallback" in link.get("class", [])
         assert client.get(link["href"]).status_code == 200
-    odd = shown["Odd <script>alert(1)</script> Drake"]
+    odd = shown[ODD]
     assert "unread" in odd["class"]
     assert [a.select_one("q").get_text() for a in odd.select("li.ability")] == ["Flying"]
-    error = read(UNREAD, name="Odd <script>alert(1)</script> Drake", type_line="Creature — Drake").errors[0]
+    error = read(UNREAD, name=ODD, type_line="Creature — Drake").errors[0]
     said = odd.select_one(".read-error")
     assert said.select_one("p").get_text().startswith(f"Line {error.line}, column {error.column}: not read.")
     assert error.message in said.get_text()
@@ -188,14 +189,15 @@ def test_running_shows_the_readings_beside_a_refusal_and_in_the_pages_language(c
     response = post_form(client, WITH_CARDS)
     assert response.status_code == 422  # the engine refuses the card it cannot read
     soup = soup_of(response)
-    assert soup.select_one("section.refusal") and "unread" in readings(soup)["Odd <script>alert(1)</script> Drake"]["class"]
+    assert soup.select_one("section.refusal") and "unread" in readings(soup)[ODD]["class"]
     assert soup.select_one("textarea#scenario-text").get_text() == WITH_CARDS
     soup = page(client, f"/scenarios/try?from={TRAMPLE}", headers={"Accept-Language": "pt"})
     wurm = readings(soup)["Deathtouch Wurm"]
     assert [k.get_text() for k in wurm.select(".kind")] == ["habilidade de palavra-chave"] * 2
     trample = wurm.select_one('ul.rules a[data-rule="702.19"]')
     assert trample["href"] == "/rules/pt-2019/702.19" and trample["lang"] == "pt"
-    bears = [a for a in soup.select("section#cards article.reading") if a.select_one("h3 span").get_text() != "Deathtouch Wurm"]
+    bears = [a for a in soup.select("section#cards article.reading")
+             if a.select_one("h3 span").get_text() != "Deathtouch Wurm"]
     assert [a.select_one(".note").get_text() for a in bears] == ["Sem texto de regras."] * 2
 
 # --- abuse: each comes back quickly with a clear 4xx, never a 500 ------------------------------------------------
