@@ -630,6 +630,12 @@ def _misc_statement(name: str, children: list[Any], text: str) -> Part:
     return _simple(verbs[name], text, **{k: v for k, v in values.items() if v is not None})
 
 
+@builds("keyword_cost_is")
+def _keyword_cost_is(name: str, children: list[Any], text: str) -> Part:
+    """"The flashback cost is equal to its mana cost": what a granted keyword costs."""
+    return _simple("set keyword cost", text, qualifier=text)
+
+
 @builds("get_emblem")
 def _get_emblem(name: str, children: list[Any], text: str) -> Part:
     abilities = tuple(c for c in flatten(children) if c.__class__.__name__.endswith("Ability"))

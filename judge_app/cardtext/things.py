@@ -205,6 +205,9 @@ def _selector(name: str, children: list[Any], text: str) -> Any:
         "n": Selector("a", count=count), "n_other": Selector("a", count=count, other=True),
         "that_many": Selector("a", count=Amount("event", text="that many")), "the_other": Selector("the", other=True),
         "next": Selector("the"),
+        "more_than": Selector("a", count=replace(count, comparison=">") if count else None),
+        "at_least": Selector("a", count=replace(count, comparison=">=") if count else None),
+        "at_least_other": Selector("a", count=replace(count, comparison=">=") if count else None, other=True),
         "n_or": Selector("a", count=replace(count, comparison="<=" if any(
             w in text.lower().split() for w in ("fewer", "less")) else ">=") if count else None),
     }
@@ -788,6 +791,8 @@ def _amount(name: str, children: list[Any], text: str) -> Amount:
     x = Amount("variable", name="X", text="X", rules=(R.VARIABLE_X,))
     if kind == "number":
         return inner
+    if kind == "more_than":
+        return replace(inner, comparison=">", text=text)
     if kind == "x":
         return x
     if kind in ("that_much", "that_many"):
