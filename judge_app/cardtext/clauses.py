@@ -610,14 +610,14 @@ def _there_is(name: str, children: list[Any], text: str) -> Part:
 
 @builds("max_hand_size", "no_max_hand_size", "devotion_increase", "flip_coin", "roll_die", "win_clash",
         "damage_floor", "no_more_than", "get_energy", "round_each_time", "repeat_process", "additional_phase",
-        "no_triggers", "deck_limit")
+        "no_triggers", "deck_limit", "mana_any_type_spent")
 def _misc_statement(name: str, children: list[Any], text: str) -> Part:
     verbs = {"max_hand_size": "reduce maximum hand size", "no_max_hand_size": "no maximum hand size",
              "devotion_increase": "increase devotion", "flip_coin": "flip a coin", "roll_die": "roll a die",
              "win_clash": "win the clash", "damage_floor": "damage floor", "no_more_than": "can't",
              "get_energy": "get energy", "round_each_time": "round", "repeat_process": "repeat",
              "additional_phase": "additional phase", "no_triggers": "don't cause abilities to trigger",
-             "deck_limit": "deck construction"}
+             "deck_limit": "deck construction", "mana_any_type_spent": "spend mana as though any type"}
     amount = first(children, Amount)
     if name == "get_energy":
         amount = Amount("number", len(tokens(children, "ENERGY")), text=text)

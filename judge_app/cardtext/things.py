@@ -833,6 +833,9 @@ def _value(name: str, children: list[Any], text: str) -> Amount:
     ws = words(children)
     properties = {"power": "power", "toughness": "toughness", "mana_value": "mana value", "life": "life total",
                   "loyalty": "loyalty"}
+    if kind == "of":
+        stat = "mana value" if "mana" in ws else next(w for w in ws if w in ("power", "toughness", "loyalty"))
+        return Amount("property", property=stat, of=thing, text=text)
     if kind in properties:
         of = possessor or (Reference("that", noun="creature", text="that creature") if "creature" in ws else
                            Reference("that", noun="spell", text="that spell") if "spell" in ws else None)
