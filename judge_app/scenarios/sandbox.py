@@ -30,6 +30,7 @@ itself bounds everything, the TOML parser and the loader included.
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 import os
@@ -44,6 +45,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from judge_app import paths
+from judge_app.cardtext.reader import warm_up
 from judge_app.scenarios.loader import loads
 from judge_app.scenarios.model import ScenarioError
 from judge_app.scenarios.readings import card_readings
@@ -378,6 +380,8 @@ def _warm_up() -> None:
     (and the card-text parser) ready."""
     json.dumps(outcome_json(run(loads(EXAMPLE, "<warm-up>"))))
     card_readings(EXAMPLE)
+    warm_up()
+    gc.freeze()  # what is built now is kept: children neither trace it in collections nor copy it on write
 
 
 if __name__ == "__main__":
