@@ -156,9 +156,15 @@ class EventEffect:
 class Condition:
     """An intervening "if" clause (603.4): checked as the ability triggers and again as it resolves."""
 
-    what: str  # "life at most", "life at least", "creatures at least", "opponent life at most"
+    what: str  # "life at most", "life at least", "creatures at least", "opponent life at most", "had no counters"
     amount: int
     text: str
+    counter: str = ""  # "had no counters": the kind ("-1/-1" for persist, "+1/+1" for undying)
+
+    @property
+    def looks_back(self) -> bool:
+        """It asks how the object was just before the event (its last known information), which can't change."""
+        return self.what == "had no counters"
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +199,8 @@ class TargetSpec:
     control: str = ""  # "you" (you control), "opponent" (an opponent controls), "not you" (you don't control)
     status: str = ""  # "attacking", "attacking or blocking"
     text: str = ""
+    zone: str = ""  # a card in a graveyard ("target creature card from your graveyard"): "graveyard"; else the
+    # battlefield, the stack, or players; `control` then says whose graveyard ("you": your graveyard)
 
     def describe(self) -> str:
         return self.text or f"target {self.noun}"
@@ -229,6 +237,9 @@ class Instruction:
     alternative: tuple[str, int] | None = None  # self-replacement (614.15): (basic land type you control, amount)
     then: tuple[Instruction, ...] = ()  # a delayed triggered ability's instructions (603.7)
     no_regeneration: bool = False  # "destroy …; it can't be regenerated" (701.19c)
+    tapped: bool = False  # "return … to the battlefield tapped"
+    owner_controls: bool = False  # "… under its owner's control" (else: the player told to put it there, 110.2a)
+    from_zone: str = ""  # "return ~ from your graveyard …": the zone it moves the object out of (113.6m)
     text: str = ""
 
 
@@ -256,6 +267,8 @@ class Ability:
     effect: Effect | None = None  # what a spell, activated or triggered ability does
     trigger: Trigger | None = None
     cost: Cost | None = None
+    zone: str = ""  # an ability that functions in another zone than the battlefield: "graveyard" (113.6m)
+    rule: str = ""  # a keyword ability's defining rule ("702.79a" for persist), cited when it does its work
     word: str = ""  # which replacement effect, or the counter kind of "enters with"
     value: int = 0
     counter: str = ""  # "enters with N … counters": the kind (default +1/+1)
@@ -269,6 +282,16 @@ class Ability:
     @property
     def counter_kind(self) -> str:
         return self.counter or "+1/+1"
+
+    @property
+    def functions_in(self) -> str:
+        """113.6m: an ability whose effect moves the object it's on out of a zone functions only in that zone."""
+        if self.zone:
+            return self.zone
+        for ins in self.effect.instructions if self.effect else ():
+            if ins.from_zone and ins.subject is not None and ins.subject.kind == "self":
+                return ins.from_zone
+        return "battlefield"
 
     def shown(self, name: str) -> str:
         """The text with the object's own name back in place of "~"."""

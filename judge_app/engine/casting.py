@@ -146,19 +146,22 @@ def activate(game: Play, player: str, source: str, index: int, chosen: list[str]
     """602.2: activate the `index`-th activated ability (1-based, mana and loyalty abilities included)."""
     _priority(game, player)
     state = game.state
-    if not state.on_battlefield(source):
-        raise IllegalAction(f"{game.name(source)} isn't on the battlefield", rules.ACTIVATE)
+    zone = state.objects[source].zone
     chars = game.chars(source)
     abilities = [a for a in chars.abilities if a.kind in ("activated", "mana")]
     if not 1 <= index <= len(abilities):
         raise IllegalAction(f"{chars.name} has {len(abilities)} activated abilit{'y' if len(abilities) == 1 else 'ies'}"
                             f"; there is no ability {index}", rules.ACTIVATE)
     ability = abilities[index - 1]
+    if ability.functions_in != zone:  # 113.6, 113.6m
+        raise IllegalAction(f"{chars.name}'s ability (\"{ability.shown(chars.name)}\") functions only while it is in "
+                            f"the {ability.functions_in}; it is in the {zone}", rules.ABILITY_ZONES, rules.ACTIVATE)
+    cited_zone = [rules.ABILITY_ZONES] if zone != "battlefield" else []
     if game.controller(source) != player:
         raise IllegalAction(f"only {chars.name}'s controller, {game.controller(source)}, can activate its abilities",
                             rules.ACTIVATE)
     cost = ability.cost
-    cited: list[rules.Cite] = [rules.ACTIVATE, rules.PRIORITY_ACTIVATE]
+    cited: list[rules.Cite] = [rules.ACTIVATE, rules.PRIORITY_ACTIVATE, *cited_zone]
     changes: list[Event] = []
     paid: list[str] = []
     obj = state.objects[source]

@@ -105,7 +105,7 @@ def _do(game: Play, item: StackItem, ins: Instruction, illegal: set[int]) -> Res
     if verb == "regenerate":
         return _regenerate(game, item, [s for s in subjects if game.state.on_battlefield(s)])
     if verb == "return to battlefield":
-        return _return(game, item, subjects)
+        return _return(game, item, ins, subjects)
     if verb == "delayed":
         return _delayed(game, item, ins)
     if verb == "sacrifice":
@@ -194,15 +194,39 @@ def _move_all(game: Play, item: StackItem, subjects: list[str], verb: str, no_re
     return "; ".join(lines), [*cited, rules.NEW_OBJECT] if moving else cited
 
 
-def _return(game: Play, item: StackItem, subjects: list[str]) -> Result:
-    card = subjects[0]
-    obj = game.state.objects[card]
-    if obj.zone != "exile":
-        return f"{game.name(card)} isn't in exile any more, so it isn't returned", [rules.DELAYED_TRIGGER]
-    extra, notes, cited = entering(game, card)
-    game.perform(ZoneChange(card, "exile", "battlefield", "returned"), *extra)
-    return (f"{game.name(card)} returns to the battlefield under its owner's control as a new object"
-            + "".join(f"; {n}" for n in notes)), [rules.NEW_OBJECT, rules.OBJECT_TIMESTAMP, *cited]
+def _return(game: Play, item: StackItem, ins: Instruction, subjects: list[str]) -> Result:
+    """A card returns to the battlefield from a graveyard or from exile: a new object with no memory of its
+    previous existence — no counters, no damage (400.7) — under the control of the player who puts it there
+    unless it says its owner's (110.2a), maybe tapped or with counters (614.1c). The card the ability remembers
+    must still be the same object: one that left its zone since is a new object, and isn't returned."""
+    state = game.state
+    lines: list[str] = []
+    cited: list[rules.Cite] = []
+    for card in subjects:
+        obj = state.objects[card]
+        remembered = item.it_incarnation if item.it == card else None
+        if obj.zone not in ("graveyard", "exile") or (remembered is not None and obj.incarnation != remembered):
+            where = "is on the battlefield already" if obj.zone == "battlefield" else \
+                f"left the zone it was in (it is in the {obj.zone} as a new object)"
+            lines.append(f"{game.name(card)} isn't returned: it {where}")
+            cited.append(rules.NEW_OBJECT)
+            continue
+        controller = obj.owner if ins.owner_controls else item.controller
+        extra, notes, more = entering(game, card)
+        if ins.tapped and not any(isinstance(e, StatusChange) for e in extra):
+            extra.insert(0, StatusChange(card, True))
+            notes.insert(0, "tapped")
+        if ins.counter:
+            extra.append(CounterChange(card, ins.counter, ins.amount or 1))
+        zone = obj.zone
+        game.perform(ZoneChange(card, zone, "battlefield", "returned", controller=controller), *extra)
+        counters = ", ".join(f"{n} {k} counter{'s' if n != 1 else ''}" for k, n in obj.counters.items() if n)
+        whose = "its owner's" if controller == obj.owner else f"{controller}'s"
+        lines.append(f"{game.name(card)} returns from the {zone} to the battlefield under {whose} control as a new "
+                     "object" + "".join(f"; {n}" for n in notes) + (f", with {counters} on it" if counters else
+                                                                     ", with no counters and no damage"))
+        cited += [rules.NEW_OBJECT, rules.OBJECT_TIMESTAMP, *more]
+    return "; ".join(lines), cited
 
 
 def _regenerate(game: Play, item: StackItem, subjects: list[str]) -> Result:
@@ -218,8 +242,9 @@ def _regenerate(game: Play, item: StackItem, subjects: list[str]) -> Result:
 
 def _delayed(game: Play, item: StackItem, ins: Instruction) -> Result:
     it = item.it or (item.targets[0].ref if item.targets else None)
+    incarnation = game.state.objects[it].incarnation if it in game.state.objects else None
     game.state.delayed.append(DelayedTrigger(item.source, item.controller, ins.name, Effect((), ins.then, ins.text),
-                                             it, ins.text, item.source_chars))
+                                             it, ins.text, item.source_chars, incarnation))
     return "a delayed triggered ability is created: " + ins.text, [rules.DELAYED_TRIGGER, rules.DELAYED_ONCE]
 
 

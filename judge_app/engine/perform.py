@@ -27,18 +27,20 @@ class Play(View):
         self.line: int | None = None  # the scenario line being replayed, stamped on trace steps
         self.noted: set[tuple[str, ...]] = set()  # notes already made (so a check repeated says it once)
         self._events: list[events.Event] = []
+        self._after: list[Note] = []  # notes to record once the step that caused them is recorded
 
     def perform(self, *changes: events.Event) -> list[events.Event]:
         """Apply changes as replacement effects modify them (614), then find what they trigger (603.2), looking
         back in time for permanents that left the battlefield (603.10a)."""
-        leaving = any(isinstance(c, events.ZoneChange) and c.from_zone == "battlefield" for c in changes)
+        leaving = [c.object for c in changes if isinstance(c, events.ZoneChange) and c.from_zone == "battlefield"]
         before = dict(compute_all(self.state)) if leaving else {}
+        counters = {oid: dict(self.state.objects[oid].counters) for oid in leaving}
         replaced, notes = replace_events(self, self.choices, changes)
         self.say(notes)
         done = events.perform(self.state, *replaced)
         self._events.extend(done)
-        found, notes = detect(self, done, before)
-        self.say(notes)
+        found, notes = detect(self, done, before, counters)
+        self._after += notes  # what didn't trigger is said after the step that records the event
         self.state.pending_triggers += found
         if any(isinstance(e, events.PlayerWins) for e in done):
             self.end_if_decided()  # a game ends immediately when a player wins (104.1)
@@ -86,6 +88,8 @@ class Play(View):
                          changes=[e.to_json() for e in self._events], snapshot=snapshot(self.state), line=self.line)
         self._events = []
         self.trace.steps.append(step)
+        after, self._after = self._after, []
+        self.say(after)
         return step
 
     def say(self, notes: list[Note]) -> None:

@@ -38,6 +38,7 @@ LEAVES_THE_GAME = Cite("104.5", "Ending the Game")
 DRAW_ALL_LOSE = Cite("104.4a", "Ending the Game")
 COLOR_FROM_MANA_COST = Cite("202.2", "Mana Cost and Color")
 CHARACTERISTICS = Cite("109.3", "Objects")
+ABILITY_ZONES = Cite("113.6m", "Abilities")
 PERMANENT_STATUS = Cite("110.5", "Permanents")
 TOKEN_CEASES_TO_EXIST = Cite("111.7", "Tokens")
 PRIORITY_AT_STEP_START = Cite("117.3a", "Timing and Priority")
@@ -296,6 +297,8 @@ WITHER = Cite("702.80a", "Wither")
 INFECT_PLAYER = Cite("702.90b", "Infect")
 INFECT_CREATURE = Cite("702.90c", "Infect")
 MENACE = Cite("702.111b", "Menace")
+PERSIST = Cite("702.79a", "Persist")
+UNDYING = Cite("702.93a", "Undying")
 
 # --- 703–704, 732 --------------------------------------------------------------------------------------
 TURN_BASED_ACTIONS = Cite("703.3", "Turn-Based Actions")
@@ -326,6 +329,14 @@ BATTLE_DEFENSE = Cite("310.4b", "Battles")
 COMMANDER_REPLACEMENT = Cite("903.9b", "Commander")
 COPY_UNCHANGED = Cite("707.2b", "Copying Objects")
 ILLEGAL_ACTION_REVERSED = Cite("732.1", "Handling Illegal Actions")
+
+
+def keyword_rule(number: str) -> Cite:
+    """The constant for a keyword ability's defining rule, named by an ability (`Ability.rule`)."""
+    found = next((c for c in all_cites().values() if c == number), None)
+    if found is None:
+        raise KeyError(f"{number} is not a rule the engine cites")
+    return found
 
 
 def all_cites() -> dict[str, Cite]:

@@ -12,9 +12,20 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from judge_app.engine.abilities import TEMPLATES, Template, UnsupportedText
-from judge_app.engine.ability import Ability, EventEffect, Filter, Instruction
-from judge_app.engine.effecttext import _OBJ_RE, SENTENCES, _Parser, _Template
+from judge_app.engine.abilities import TEMPLATES, Template, UnsupportedText, keyword_list
+from judge_app.engine.ability import (
+    Ability,
+    Change,
+    Condition,
+    Effect,
+    EventEffect,
+    Filter,
+    Instruction,
+    Ref,
+    TargetSpec,
+    Trigger,
+)
+from judge_app.engine.effecttext import _OBJ_RE, SENTENCES, _Parser, _Template, parse_effect
 
 
 def _front(pattern: str, example: str):
@@ -188,3 +199,94 @@ def _no_regeneration(p: _Parser, m: re.Match[str], s: str) -> None:
 @_sentence(r"exile all graveyards", "Exile all graveyards.")
 def _exile_graveyards(p: _Parser, m: re.Match[str], s: str) -> None:
     p.add("exile graveyards", None, s)
+
+
+# --- death and return (702.79, 702.93, 113.6m, 400.7) ----------------------------------------------------------------
+
+def _keyword(pattern: str, example: str):
+    """Register a keyword-list item template (a keyword among others: "Flying, persist") ahead of the others."""
+    def decorator(build: Callable[[re.Match[str], str], list[Ability]]):
+        TEMPLATES.insert(0, Template(build.__name__, re.compile(pattern, re.IGNORECASE), build, example, False))
+        return build
+    return decorator
+
+
+@_keyword(r"(persist|undying)", "Persist. Undying.")
+def _persist(m: re.Match[str], text: str) -> list[Ability]:
+    """702.79a / 702.93a: "When this permanent is put into a graveyard from the battlefield, if it had no -1/-1
+    (+1/+1) counters on it, return it to the battlefield under its owner's control with a -1/-1 (+1/+1) counter
+    on it." — a triggered ability with an intervening "if" that looks back (603.10a)."""
+    word = m.group(1).lower()
+    counter = "-1/-1" if word == "persist" else "+1/+1"
+    condition = Condition("had no counters", 0, f"if it had no {counter} counters on it", counter=counter)
+    back = Instruction("return to battlefield", Ref("it"), amount=1, counter=counter, owner_controls=True,
+                       from_zone="graveyard", text=f"return it to the battlefield under its owner's control with a "
+                                                   f"{counter} counter on it")
+    return [Ability("triggered", word.capitalize(), trigger=Trigger("dies", condition=condition),
+                    effect=Effect((), (back,), back.text), rule="702.79a" if word == "persist" else "702.93a")]
+
+
+_CARD_NOUNS = r"creature|artifact|enchantment|land|planeswalker|permanent"
+
+
+@_sentence(rf"return (~|target (?:({_CARD_NOUNS}) )?card) from (your|a|an opponent's) graveyard to the battlefield"
+           r"( tapped)?(?: under (its owner's|your) control)?",
+           "Return target creature card from your graveyard to the battlefield. Return ~ from your graveyard to the "
+           "battlefield tapped.")
+def _return_from_graveyard(p: _Parser, m: re.Match[str], s: str) -> None:
+    if m.group(1) == "~":
+        subject = Ref("self")
+    else:
+        whose = {"your": "you", "a": "", "an opponent's": "opponent"}[m.group(3).lower()]
+        noun = f"{m.group(2).lower()} card" if m.group(2) else "card"
+        subject = p._target(TargetSpec(noun, control=whose, zone="graveyard", text=f"target {noun} from "
+                                                                                   f"{m.group(3).lower()} graveyard"))
+    p.add("return to battlefield", subject, s, tapped=bool(m.group(4)), from_zone="graveyard",
+          owner_controls=(m.group(5) or "").lower() == "its owner's")
+
+
+@_sentence(r"return (it|that card) to the battlefield under its owner's control at the beginning of the next end step",
+           "Exile target creature. Return it to the battlefield under its owner's control at the beginning of the next "
+           "end step. (a delayed triggered ability)")
+def _return_later(p: _Parser, m: re.Match[str], s: str) -> None:
+    back = Instruction("return to battlefield", p.ref("it"), owner_controls=True, text=s)
+    p.add("delayed", None, s, name="end", then=(back,))
+
+
+@_sentence(r"(target player|target opponent|each opponent|each player) loses (\d+) life and you gain (\d+) life",
+           "Target player loses 1 life and you gain 1 life.")
+def _drain(p: _Parser, m: re.Match[str], s: str) -> None:
+    p.add("life", m.group(1), s, amount=-int(m.group(2)))
+    p.add("life", Ref("you"), s, amount=int(m.group(3)))
+
+
+# --- triggered abilities with more trigger conditions -----------------------------------------------------------
+
+_MORE_TRIGGERS: list[tuple[str, Trigger]] = [
+    (r"~ or another creature dies", Trigger("dies", "self or another creature")),
+    (r"~ is put into a graveyard from the battlefield", Trigger("dies")),
+]
+
+
+@_front(r"(when|whenever) (" + "|".join(p for p, _ in _MORE_TRIGGERS) + r"), (.+)",
+        "Whenever ~ or another creature dies, …")
+def _more_triggered(m: re.Match[str], text: str) -> list[Ability]:
+    words = m.group(2)
+    trigger = next(t for p, t in _MORE_TRIGGERS if re.fullmatch(p, words, re.IGNORECASE))
+    return [Ability("triggered", text, trigger=trigger, effect=parse_effect(m.group(3)))]
+
+
+# --- statics: "loses [ability]" with any subject (613.1f) ------------------------------------------------------------
+
+_GROUPS = {"creatures your opponents control": "opponents", "all creatures": "all", "creatures you control": "yours",
+           "other creatures you control": "others", "all other creatures": "all others"}
+
+
+@_front(r"(" + "|".join(_GROUPS) + r") lose (.+?)\.?", "Creatures your opponents control lose infect. All creatures "
+        "lose flying.")
+def _group_loses(m: re.Match[str], text: str) -> list[Ability]:
+    if m.group(2).lower().startswith("all abilities"):
+        change = Change("remove all abilities")
+    else:
+        change = Change("remove abilities", abilities=keyword_list(m.group(2), text))
+    return [Ability("static", text, affects=_GROUPS[m.group(1).lower()], changes=(change,))]

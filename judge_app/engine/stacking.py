@@ -74,6 +74,7 @@ def _item(game: Play, pending: PendingTrigger) -> StackItem | None:
                      text=pending.ability.shown(pending.source_chars.name), name=name,
                      source_chars=pending.source_chars, effect=pending.effect,
                      trigger=pending.ability.trigger, it=pending.it, that_player=pending.that_player,
+                     it_incarnation=pending.it_incarnation, it_counters=dict(pending.it_counters),
                      counters=pending.counters, unless=pending.ability.cost.mana if pending.ability.cost else "")
     if item.effect is None or not item.effect.targets:
         return item

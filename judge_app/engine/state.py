@@ -148,6 +148,8 @@ class StackItem:
     targets: list[Target] = field(default_factory=list)
     trigger: Trigger | None = None  # its intervening "if" is checked again (608.2a)
     it: str | None = None  # the object the ability triggered on, or that a delayed trigger remembers
+    it_incarnation: int | None = None  # which object "it" is: a card that changed zones since is a new one (400.7)
+    it_counters: dict[str, int] = field(default_factory=dict)  # its counters as it last existed (603.10a, 702.79a)
     that_player: str | None = None  # "that player": the player dealt damage
     choices: dict[str, Any] = field(default_factory=dict)  # e.g. the words of a text change
     counters: str | None = None  # ward: the spell or ability it counters unless its controller pays
@@ -163,6 +165,8 @@ class PendingTrigger:
     controller: str  # who controlled the source when it triggered (603.3a)
     source_chars: Characteristics
     it: str | None = None
+    it_incarnation: int | None = None
+    it_counters: dict[str, int] = field(default_factory=dict)
     that_player: str | None = None
     effect: Effect | None = None  # a delayed trigger's effect
     counters: str | None = None  # ward: the stack item it would counter
@@ -181,6 +185,7 @@ class DelayedTrigger:
     it: str | None
     text: str
     source_chars: Characteristics = field(repr=False, default=None)  # type: ignore[assignment]
+    it_incarnation: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

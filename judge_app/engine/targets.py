@@ -47,6 +47,8 @@ def problem(game: View, spec: TargetSpec, target: Target, controller: str, sourc
         return None
     if noun in ("spell", "creature spell", "noncreature spell", "activated or triggered ability"):
         return _stack_problem(game, spec, target, item_id)
+    if spec.zone == "graveyard":
+        return _graveyard_problem(game, spec, target, controller)
     obj = state.objects.get(ref)
     if obj is None:
         return Problem(f"{ref!r} is neither a player nor an object", rules.TARGET_PERMANENTS)
@@ -111,6 +113,28 @@ def _stack_problem(game: View, spec: TargetSpec, target: Target, item_id: str | 
     creature = game.chars(item.source).is_creature
     if (spec.noun == "creature spell" and not creature) or (spec.noun == "noncreature spell" and creature):
         return Problem(f"{item.name} isn't {_a(spec)}", rules.TARGETED_SPELL)
+    return None
+
+
+def _graveyard_problem(game: View, spec: TargetSpec, target: Target, controller: str) -> Problem | None:
+    """115.2: a spell or ability that says it targets a card in a graveyard; a card that left the graveyard, even
+    to come back, is a new object (400.7)."""
+    obj = game.state.objects.get(target.ref)
+    if obj is None:
+        return Problem(f"{target.ref!r} is neither a player nor a card", rules.TARGET_PERMANENTS)
+    name = game.name(target.ref)
+    if obj.zone != "graveyard" or obj.incarnation != target.incarnation:
+        where = obj.zone if obj.incarnation == target.incarnation else f"{obj.zone}, as a new object"
+        return Problem(f"{name} isn't in a graveyard (it is in the {where})", rules.TARGET_PERMANENTS)
+    if spec.control == "you" and obj.owner != controller:
+        return Problem(f"{name} is in {obj.owner}'s graveyard, not {controller}'s", rules.TARGETED_SPELL)
+    if spec.control == "opponent" and obj.owner == controller:
+        return Problem(f"{name} is in {controller}'s own graveyard", rules.TARGETED_SPELL)
+    noun = spec.noun.removesuffix(" card")
+    if noun not in ("card", "permanent") and noun not in obj.printed.types:
+        return Problem(f"{name} isn't {_a(spec)}", rules.TARGETED_SPELL)
+    if noun == "permanent" and obj.printed.types <= {"instant", "sorcery"}:
+        return Problem(f"{name} isn't a permanent card", rules.TARGETED_SPELL)
     return None
 
 

@@ -15,13 +15,17 @@ from judge_app.engine.ability import Ability, Condition, Trigger
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.events import AttackDeclared, BlockDeclared, DamageDealt, Event, ZoneChange
 from judge_app.engine.state import PendingTrigger, StackItem
-from judge_app.engine.trace import TURN_BASED, Note
+from judge_app.engine.trace import NOTE, Note
 from judge_app.engine.view import View
 
 
-def condition_holds(game: View, player: str, condition: Condition) -> bool:
-    """Whether an intervening "if" is true for `player` now (603.4, checked again on resolution, 608.2a)."""
+def condition_holds(game: View, player: str, condition: Condition, it_counters: dict[str, int] | None = None) -> bool:
+    """Whether an intervening "if" is true for `player` now (603.4, checked again on resolution, 608.2a). A
+    condition about how the object was as it left ("if it had no -1/-1 counters on it") reads its last known
+    information, `it_counters` (603.10a)."""
     state = game.state
+    if condition.looks_back:
+        return (it_counters or {}).get(condition.counter, 0) == 0
     if condition.what == "life at most":
         return state.players[player].life <= condition.amount
     if condition.what == "life at least":
@@ -36,19 +40,21 @@ def _triggered(chars: Characteristics, event: str) -> list[tuple[Ability, Trigge
     return [(a, a.trigger) for a in chars.abilities_of("triggered") if a.trigger.event == event]
 
 
-def detect(game: View, changes: list[Event], before: dict[str, Characteristics]
-           ) -> tuple[list[PendingTrigger], list[Note]]:
+def detect(game: View, changes: list[Event], before: dict[str, Characteristics],
+           counters: dict[str, dict[str, int]] | None = None) -> tuple[list[PendingTrigger], list[Note]]:
     """Abilities that trigger on these events (603.2): ones leaving the battlefield looked up in `before`
-    (603.10a), the others as the game is now; and notes for those whose intervening "if" is false (603.4)."""
+    (603.10a), the others as the game is now; and notes for those whose intervening "if" is false (603.4).
+    `counters` holds the counters of the permanents that left, as they last existed."""
     found: list[PendingTrigger] = []
     state = game.state
     for change in changes:
         if isinstance(change, ZoneChange) and change.to_zone == "battlefield" and state.on_battlefield(change.object):
             found += _zone_triggers(game, "enters", change.object, {o: game.chars(o) for o in state.battlefield})
         elif isinstance(change, ZoneChange) and change.from_zone == "battlefield" and change.object in before:
-            found += _zone_triggers(game, "leaves", change.object, before)
+            last = (counters or {}).get(change.object, {})
+            found += _zone_triggers(game, "leaves", change.object, before, last)
             if change.to_zone == "graveyard":  # 700.4: "dies" means put into a graveyard from the battlefield
-                found += _zone_triggers(game, "dies", change.object, before)
+                found += _zone_triggers(game, "dies", change.object, before, last)
         elif isinstance(change, AttackDeclared | BlockDeclared):
             event = "attacks" if isinstance(change, AttackDeclared) else "blocks"
             found += [_pending(game, change.object, a, reason=f"{game.name(change.object)} {event}",
@@ -62,13 +68,16 @@ def detect(game: View, changes: list[Event], before: dict[str, Characteristics]
     return _conditions_hold(game, found)
 
 
-def _zone_triggers(game: View, event: str, moved: str, chars_of: dict[str, Characteristics]) -> list[PendingTrigger]:
+def _zone_triggers(game: View, event: str, moved: str, chars_of: dict[str, Characteristics],
+                   last_counters: dict[str, int] | None = None) -> list[PendingTrigger]:
     out = []
     moved_chars = chars_of.get(moved) or game.chars(moved)
     for oid, chars in chars_of.items():
         for ability, trigger in _triggered(chars, event):
             if trigger.who == "self":
                 ok = oid == moved
+            elif trigger.who == "self or another creature":
+                ok = oid == moved or moved_chars.is_creature
             else:
                 ok = moved_chars.is_creature and (trigger.who.startswith("a ") or oid != moved)
                 if trigger.who.endswith("you control"):
@@ -76,8 +85,11 @@ def _zone_triggers(game: View, event: str, moved: str, chars_of: dict[str, Chara
             if ok:
                 verb = {"enters": "entered", "leaves": "left the battlefield", "dies": "died"}[event]
                 why = (rules.TRIGGER_ENTERS,) if event == "enters" else (rules.TRIGGER_LEAVES, rules.LOOK_BACK)
-                out.append(_pending(game, oid, ability, it=moved, chars=chars,
-                                    reason=f"{moved_chars.name} {verb}", why=why))
+                pending = _pending(game, oid, ability, it=moved, chars=chars, reason=f"{moved_chars.name} {verb}",
+                                   why=why)
+                pending.it_incarnation = game.state.objects[moved].incarnation
+                pending.it_counters = dict(last_counters or {})
+                out.append(pending)
     return out
 
 
@@ -85,8 +97,9 @@ def _pending(game: View, source: str, ability: Ability, it: str | None = None, t
              chars: Characteristics | None = None, reason: str = "", why: tuple[rules.Cite, ...] = ()
              ) -> PendingTrigger:
     chars = chars or game.chars(source)
+    keyword = (rules.keyword_rule(ability.rule),) if ability.rule else ()
     return PendingTrigger(source, ability, chars.controller, chars, it=it, that_player=that_player,
-                          effect=ability.effect, reason=reason, rules=(rules.TRIGGER, *why))
+                          effect=ability.effect, reason=reason, rules=(rules.TRIGGER, *why, *keyword))
 
 
 def _conditions_hold(game: View, found: list[PendingTrigger]) -> tuple[list[PendingTrigger], list[Note]]:
@@ -96,11 +109,11 @@ def _conditions_hold(game: View, found: list[PendingTrigger]) -> tuple[list[Pend
         condition = pending.ability.trigger.condition if pending.ability.trigger else None
         if condition is None:
             kept.append(pending)
-        elif condition_holds(game, pending.controller, condition):
+        elif condition_holds(game, pending.controller, condition, pending.it_counters):
             pending.rules = (*pending.rules, rules.INTERVENING_IF)
             kept.append(pending)
         else:
-            notes.append(Note(TURN_BASED, f"{pending.source_chars.name}'s ability doesn't trigger: {pending.reason}, "
+            notes.append(Note(NOTE, f"{pending.source_chars.name}'s ability doesn't trigger: {pending.reason}, "
                               f"but its condition \"{condition.text}\" is false.", [rules.INTERVENING_IF]))
     return kept, notes
 
@@ -119,7 +132,8 @@ def at_step(game: View, step: str) -> tuple[list[PendingTrigger], list[Note]]:
         state.delayed.remove(delayed)
         ability = Ability("triggered", delayed.text)
         found.append(PendingTrigger(delayed.source, ability, delayed.controller, delayed.source_chars,
-                                    it=delayed.it, effect=delayed.effect, reason=f"the next {step} step began",
+                                    it=delayed.it, it_incarnation=delayed.it_incarnation, effect=delayed.effect,
+                                    reason=f"the next {step} step began",
                                     rules=(rules.DELAYED_TRIGGER, rules.DELAYED_ONCE)))
     return _conditions_hold(game, found)
 
