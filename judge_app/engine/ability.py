@@ -129,6 +129,18 @@ class Filter:
 
 
 @dataclass(frozen=True, slots=True)
+class StaticCondition:
+    """"As long as …": a static ability's effect exists only while this holds (611.3a), checked where the effect
+    applies. `kind`: "control" (you control at least `amount` objects matching `filter`), "your turn", "untapped",
+    "tapped" (the source), "life at least", "life at most", "graveyard at least" (cards in your graveyard)."""
+
+    kind: str
+    amount: int = 1
+    filter: Filter | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class EventEffect:
     """What a static ability does to events (614, 615, 614.17): a replacement ("instead", "twice that many"), a
     prevention ("prevent 1 of that damage") or a "can't" ("Players can't gain life") effect.
@@ -274,7 +286,7 @@ class Ability:
     counter: str = ""  # "enters with N … counters": the kind (default +1/+1)
     events: EventEffect | None = None  # "replacement" and "cant" abilities: what they do to events (614, 615)
     filter: Filter | None = None  # static abilities: which objects they affect, when `affects` is "filter"
-    condition: str = ""  # static abilities: "as long as …" (the effect exists only while it is true, 611.3b)
+    condition: StaticCondition | None = None  # static abilities: "as long as …" (611.3a)
 
     def __str__(self) -> str:
         return self.text

@@ -12,7 +12,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from judge_app.engine.abilities import TEMPLATES, Template, UnsupportedText, keyword_list
+from judge_app.engine.abilities import (
+    TEMPLATES,
+    Template,
+    UnsupportedText,
+    keyword_items,
+    keyword_list,
+    match_template,
+    own_name,
+)
 from judge_app.engine.ability import (
     Ability,
     Change,
@@ -22,6 +30,7 @@ from judge_app.engine.ability import (
     Filter,
     Instruction,
     Ref,
+    StaticCondition,
     TargetSpec,
     Trigger,
 )
@@ -29,9 +38,21 @@ from judge_app.engine.effecttext import _OBJ_RE, SENTENCES, _Parser, _Template, 
 
 
 def _front(pattern: str, example: str):
-    """Register a whole-line ability template ahead of the older ones."""
+    """Register a whole-line ability template ahead of the older ones. When its words turn out to be something it
+    doesn't read, the templates after it get their turn (so a broad pattern never hides them), and if none reads
+    the line, it is no ability template's (None: an instant's or sorcery's line, or refused by the reader)."""
     def decorator(build: Callable[[re.Match[str], str], list[Ability]]):
-        TEMPLATES.insert(0, Template(build.__name__, re.compile(pattern, re.IGNORECASE), build, example, True))
+        def guarded(match: re.Match[str], text: str) -> list[Ability] | None:
+            try:
+                return build(match, text)
+            except UnsupportedText:
+                after = TEMPLATES[[t.name for t in TEMPLATES].index(build.__name__) + 1:]
+                for template in after:
+                    found = template.pattern.fullmatch(text) if template.whole_line else None
+                    if found:
+                        return template.build(found, text)
+                return None
+        TEMPLATES.insert(0, Template(build.__name__, re.compile(pattern, re.IGNORECASE), guarded, example, True))
         return build
     return decorator
 
@@ -290,3 +311,219 @@ def _group_loses(m: re.Match[str], text: str) -> list[Ability]:
     else:
         change = Change("remove abilities", abilities=keyword_list(m.group(2), text))
     return [Ability("static", text, affects=_GROUPS[m.group(1).lower()], changes=(change,))]
+
+
+# --- statics for every wording: filtered groups, conditions, clauses in any layer (611.3, 613) --------------------
+
+_COLORS = ("white", "blue", "black", "red", "green")
+_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle")
+_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_PLURALS = {"elves": "Elf", "dwarves": "Dwarf", "wolves": "Wolf", "merfolk": "Merfolk", "mice": "Mouse"}
+_NAMED_GROUPS = {"enchanted creature": ("enchanted", None), "equipped creature": ("equipped", None),
+                 "enchanted permanent": ("enchanted permanent", None), "enchanted land": ("enchanted permanent", None),
+                 "~": ("self", None), "creatures you control": ("yours", None),
+                 "other creatures you control": ("others", None), "all creatures": ("all", None),
+                 "creatures your opponents control": ("opponents", None), "all other creatures": ("all others", None)}
+
+
+_LAND_SUBTYPES = {"plains": "Plains", "island": "Island", "islands": "Island", "swamp": "Swamp", "swamps": "Swamp",
+                  "mountain": "Mountain", "mountains": "Mountain", "forest": "Forest", "forests": "Forest",
+                  "desert": "Desert", "deserts": "Desert", "gate": "Gate", "gates": "Gate"}
+
+
+def _subtype(word: str) -> str:
+    lowered = word.lower()
+    if lowered in _PLURALS:
+        return _PLURALS[lowered]
+    if lowered in _LAND_SUBTYPES:
+        return _LAND_SUBTYPES[lowered]
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def group_filter(words: str) -> Filter | None:
+    """"white creatures you control", "other Goblins", "each other non-Aura enchantment", "nonblack creatures" →
+    the filter they name, or None if a word isn't understood."""
+    tokens = words.strip().split()
+    if tokens and tokens[0].lower() in ("each", "all"):
+        tokens = tokens[1:]
+    other = bool(tokens) and tokens[0].lower() == "other"
+    tokens = tokens[1:] if other else tokens
+    rest = " ".join(tokens)
+    controller = ""
+    for suffix, who in ((" you control", "you"), (" your opponents control", "opponent")):
+        if rest.lower().endswith(suffix):
+            rest, controller = rest[: -len(suffix)], who
+    colors, not_colors, types, not_types, subtypes, not_subtypes = set(), set(), set(), set(), [], []
+    words_left = rest.split()
+    if not words_left:
+        return None
+    for word in words_left:
+        lowered = word.lower()
+        negative = lowered.startswith("non")
+        base = lowered[3:].lstrip("-") if negative else lowered
+        singular = base[:-1] if base.endswith("s") else base
+        if base in _COLORS:
+            (not_colors if negative else colors).add(base)
+        elif singular in _TYPES:
+            (not_types if negative else types).add(singular)
+        elif word[:1].isupper() or (negative and word[3:].lstrip("-")[:1].isupper()):
+            name = _subtype(word[3:].lstrip("-") if negative else word)
+            (not_subtypes if negative else subtypes).append(name)
+        else:
+            return None
+    if not types and subtypes:  # "Goblins", "other Merfolk" name creatures (205.3m); "a Mountain" a land
+        types = {"land"} if all(s.lower() in _LAND_SUBTYPES for s in subtypes) else {"creature"}
+    return Filter(types=frozenset(types), not_types=frozenset(not_types), subtypes=tuple(subtypes),
+                  not_subtypes=tuple(not_subtypes), colors=frozenset(colors), not_colors=frozenset(not_colors),
+                  controller=controller, other=other, text=words.strip())
+
+
+def _group(words: str) -> tuple[str, Filter | None] | None:
+    lowered = words.strip().lower()
+    if lowered in _NAMED_GROUPS:
+        return _NAMED_GROUPS[lowered]
+    found = group_filter(words)
+    return ("filter", found) if found is not None else None
+
+
+def _count(word: str) -> int:
+    return _NUMBER_WORDS[word.lower()] if word.lower() in _NUMBER_WORDS else int(word)
+
+
+def static_condition(words: str) -> StaticCondition | None:
+    """The "as long as …" conditions the engine checks (611.3a)."""
+    text = words.strip().rstrip(".")
+    lowered = text.lower()
+    if lowered in ("it's your turn", "it is your turn"):
+        return StaticCondition("your turn", text=text)
+    match = re.fullmatch(r"~ is (untapped|tapped)", lowered)
+    if match:
+        return StaticCondition(match.group(1), text=text)
+    match = re.fullmatch(r"you have (\d+) or (more|less) life", lowered)
+    if match:
+        kind = "life at least" if match.group(2) == "more" else "life at most"
+        return StaticCondition(kind, int(match.group(1)), text=text)
+    match = re.fullmatch(r"(\w+) or more cards are in your graveyard", lowered)
+    if match and (match.group(1).isdigit() or match.group(1) in _NUMBER_WORDS):
+        return StaticCondition("graveyard at least", _count(match.group(1)), text=text)
+    match = re.fullmatch(r"you control (an?|\w+ or more) (.+)", text, re.IGNORECASE)
+    if match:
+        amount = 1 if match.group(1).lower() in ("a", "an") else _count(match.group(1).split()[0])
+        what = group_filter(match.group(2))
+        if what is not None:
+            return StaticCondition("control", amount, what, text)
+    return None
+
+
+_CLAUSE_VERBS = r"(?:gets?|gains?|loses?|has|have|is|are)\b"
+
+
+def _clauses(text: str) -> list[str]:
+    return [c.strip() for c in re.split(rf",?\s+and\s+(?={_CLAUSE_VERBS})|,\s+(?={_CLAUSE_VERBS})", text) if c.strip()]
+
+
+def static_changes(predicate: str, text: str) -> tuple[Change, ...]:
+    """"get +1/+1 and have flying", "lose all abilities and have base power and toughness 1/1", "is a creature in
+    addition to its other types and has base power and toughness each equal to its mana value" → the changes, in
+    any layer (613.1); anything else is refused."""
+    out: list[Change] = []
+    for clause in _clauses(predicate):
+        lowered = clause.lower()
+        match = re.fullmatch(r"gets? ([+-]\d+)/([+-]\d+)", lowered)
+        if match:
+            out.append(Change("modify power/toughness", power=int(match.group(1)), toughness=int(match.group(2))))
+            continue
+        match = re.fullmatch(r"(?:has|have) base power and toughness (\d+)/(\d+)", lowered)
+        if match:
+            out.append(Change("set power/toughness", power=int(match.group(1)), toughness=int(match.group(2))))
+            continue
+        if re.fullmatch(r"(?:has|have) base power and toughness each equal to (?:its|their) mana value", lowered):
+            out.append(Change("set power/toughness to mana value"))
+            continue
+        match = re.fullmatch(r"(?:is|are) (?:an? )?((?:\w+ )*?\w+?)s? in addition to (?:its|their) other types",
+                             lowered)
+        if match and all(w.rstrip("s") in _TYPES for w in match.group(1).split()):
+            out.append(Change("type", types=frozenset(w.rstrip("s") for w in match.group(1).split())))
+            continue
+        match = re.fullmatch(r"(?:is|are) ((?:white|blue|black|red|green)(?: and (?:white|blue|black|red|green))*)",
+                             lowered)
+        if match:
+            out.append(Change("set colors", colors=frozenset(re.findall("|".join(_COLORS), match.group(1)))))
+            continue
+        if re.fullmatch(r"loses? all abilities", lowered):
+            out.append(Change("remove all abilities"))
+            continue
+        match = re.fullmatch(r"loses? (.+)", clause, re.IGNORECASE)
+        if match:
+            out.append(Change("remove abilities", abilities=keyword_list(match.group(1), text)))
+            continue
+        match = re.fullmatch(r"(?:has|have|gains?) \"(.+)\"", clause, re.IGNORECASE | re.DOTALL)
+        if match:
+            out.append(Change("add abilities", abilities=quoted_abilities(match.group(1))))
+            continue
+        match = re.fullmatch(r"(?:has|have) (.+)", clause, re.IGNORECASE)
+        if match:
+            out.append(Change("add abilities", abilities=keyword_list(match.group(1), text)))
+            continue
+        raise UnsupportedText(clause, text)
+    order = {"type": 0, "set colors": 1, "remove all abilities": 2, "remove abilities": 2, "add abilities": 2,
+             "set power/toughness": 3, "set power/toughness to mana value": 3, "modify power/toughness": 4}
+    return tuple(sorted(out, key=lambda c: order[c.kind]))
+
+
+def quoted_abilities(text: str) -> tuple[Ability, ...]:
+    """An ability granted in quotes ('has "{T}: This creature deals 1 damage to any target."'): read as an ability
+    of the object that has it, where "this creature" means that object."""
+    line = own_name(text.strip(), "")
+    found = match_template(line, whole_line=True)
+    if found is not None:
+        return tuple(found)
+    out: list[Ability] = []
+    for piece in keyword_items(line):
+        more = match_template(piece, whole_line=False)
+        if more is None:
+            raise UnsupportedText(piece, text)
+        out += more
+    return tuple(out)
+
+
+@_front(r"(?:[A-Z][a-z]+(?: [a-z]+)* — )?(?:as long as (.+?), )?(.+?) ((?:gets?|has|have|is|are|loses?) .+?)"
+        r"(?: as long as (.+?))?\.?",
+        "~ gets +1/+1 as long as you control a Mountain. White creatures you control get +1/+1. Other Goblins get "
+        "+1/+1 and have mountainwalk. All creatures lose all abilities and have base power and toughness 1/1. Each "
+        "other non-Aura enchantment is a creature in addition to its other types and has base power and toughness "
+        "each equal to its mana value. Enchanted creature has \"{T}: This creature deals 1 damage to any target.\"")
+def _static(m: re.Match[str], text: str) -> list[Ability]:
+    group = _group(m.group(2))
+    if group is None:
+        raise UnsupportedText(m.group(2), text)
+    condition_words = m.group(1) or m.group(4)
+    condition = None
+    if condition_words:
+        condition = static_condition(condition_words)
+        if condition is None:
+            raise UnsupportedText(f"as long as {condition_words}", text)
+    selector, found = group
+    return [Ability("static", text, affects=selector, filter=found, condition=condition,
+                    changes=static_changes(m.group(3), text))]
+
+
+@_front(r"~'s power is equal to the number of card types among cards in all graveyards and its toughness is equal to "
+        r"that number plus 1\.?", "~'s power is equal to the number of card types among cards in all graveyards and "
+        "its toughness is equal to that number plus 1.")
+def _tarmogoyf(m: re.Match[str], text: str) -> list[Ability]:
+    change = Change("characteristic-defining power/toughness", count="card types in all graveyards")
+    return [Ability("cda", text, affects="self", changes=(change,))]
+
+
+@_front(r"~'s power and toughness are each equal to the number of ([A-Z][a-z]+s you control|creature cards in your "
+        r"graveyard)\.?", "~'s power and toughness are each equal to the number of Swamps you control.")
+def _count_cda(m: re.Match[str], text: str) -> list[Ability]:
+    change = Change("characteristic-defining power/toughness", count=m.group(1))
+    return [Ability("cda", text, affects="self", changes=(change,))]
+
+
+@_sentence(rf"({_OBJ_RE}) becomes? (\d+)/(\d+)( until end of turn)?", "Target creature becomes 0/1 until end of turn.")
+def _becomes_pt(p: _Parser, m: re.Match[str], s: str) -> None:
+    p.add("set pt", m.group(1), s, power=int(m.group(2)), toughness=int(m.group(3)),
+          duration="until end of turn" if m.group(4) else "")

@@ -237,6 +237,7 @@ class GameState:
     version: int = 0  # bumped by every change; keys the characteristics cache
     _computed: tuple[int, dict[str, Characteristics]] | None = field(default=None, repr=False)
     layer_rules: dict[str, list[str]] = field(default_factory=dict, repr=False)  # the last computation's (613.1)
+    layer_log: dict[str, list[Any]] = field(default_factory=dict, repr=False)  # … each effect applied, in order
     dependencies: set[tuple[str, str]] = field(default_factory=set, repr=False)  # (waits, for) seen (613.8b)
 
     def next_timestamp(self) -> int:

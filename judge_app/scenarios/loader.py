@@ -113,6 +113,7 @@ ACTIONS: dict[str, dict[str, tuple[str, bool]]] = {
     "resolve": {"count": ("int", False)},
     "play land": {"card": ("card", True), "player": ("player", False)},
     "check": {k: ("expect", False) for k in EXPECT_KEYS if k != "rules"},
+    "explain": {"card": ("card", True)},
 }
 MANA = ("white", "blue", "black", "red", "green", "colorless")
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge_app.engine import actions, rules
+from judge_app.engine.characteristics import same_type_line
 from judge_app.engine.choices import Choices
 from judge_app.engine.continuous import UNTIL_END_OF_TURN
 from judge_app.engine.errors import IllegalAction
@@ -129,6 +130,9 @@ def run(scenario: Scenario) -> Outcome:
         if game.over:
             game.record(NOTE, "The game is over: the remaining actions are not replayed.", [rules.GAME_ENDS])
             break
+        if action.do == "explain":
+            game.explain(action.params["card"])
+            continue
         if action.do == "check":
             outcome.checks += [check(game, e, f"after line {action.line}")
                                for items in action.params.values() for e in items]
@@ -222,6 +226,8 @@ def check(game: Game, expectation: Expectation, at: str) -> Check:
         ok = set(expectation.expected) <= set(actual)
     elif expectation.what == "lacks":
         ok = not set(expectation.expected) & set(actual)
+    elif expectation.what == "type" and isinstance(actual, str):
+        ok = same_type_line(actual, expectation.expected)
     else:
         ok = actual == expectation.expected
     return Check(expectation.what, expectation.subject, expectation.expected, actual, expectation.line, ok, at)
