@@ -16,7 +16,7 @@ from typing import Any
 from judge_app.engine import effects, mana, rules, targets, triggers
 from judge_app.engine.ability import Ability, Effect, TargetSpec
 from judge_app.engine.characteristics import Characteristics
-from judge_app.engine.errors import IllegalAction
+from judge_app.engine.errors import IllegalAction, NotModelled
 from judge_app.engine.events import CounterChange, Event, LifeChange, StackPush, StatusChange, ZoneChange
 from judge_app.engine.perform import Play
 from judge_app.engine.replacement import entering
@@ -89,6 +89,10 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
             rule = rules.CREATURE_TIMING if chars.is_creature else rules.SORCERY_TIMING
             raise IllegalAction(f"{chars.name} can't be cast now: {why}, and it is neither an instant nor has flash",
                                 rule, rules.PRIORITY_CAST_TIMING)
+    changes = chars.abilities_of("cost change")
+    if changes:
+        raise NotModelled(f"{chars.name}'s cost change (\"{changes[0].shown(chars.name)}\") isn't applied by the "
+                          "engine", rules.CAST_TOTAL_COST)
     spell = chars.abilities_of("spell")
     effect = spell[0].effect if spell else None
     item_id = card

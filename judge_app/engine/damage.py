@@ -84,7 +84,13 @@ def deal_damage(game: Play, assignments: list[Assignment], combat: bool,
                 cited.append(rules.DAMAGE_TO_PLAYER)
         else:
             recipient = game.chars(a.recipient)
-            if recipient.is_planeswalker and not recipient.is_creature:
+            if "battle" in recipient.types and not recipient.is_creature:
+                planned.append((CounterChange(a.recipient, "defense", -a.amount), len(lines)))
+                changes.append(planned[-1][0])
+                lines.append(f"{source.name} deals {a.amount} damage to {target_name}: {a.amount} defense "
+                             f"counter{'s' if a.amount != 1 else ''} removed")
+                cited.append(rules.DAMAGE_TO_BATTLE)
+            elif recipient.is_planeswalker and not recipient.is_creature:
                 changes.append(CounterChange(a.recipient, "loyalty", -a.amount))
                 lines.append(f"{source.name} deals {a.amount} damage to {target_name}: {a.amount} loyalty "
                              f"counter{'s' if a.amount != 1 else ''} removed")

@@ -52,6 +52,7 @@ class ZoneChange(Event):
         if self.to_zone == "battlefield":
             state.battlefield.append(self.object)
             obj.timestamp = state.next_timestamp()
+            obj.entered_turn = state.turn
             obj.controlled_since_turn_start = False
         elif self.to_zone not in (GONE, STACK):
             owner.zone(self.to_zone).append(self.object)
@@ -243,11 +244,13 @@ class AttackDeclared(Event):
     kind: ClassVar[str] = "attacks"
     object: str
     attacking: str
+    defender: str = ""  # the defending player it attacks (the planeswalker's controller, the battle's protector)
 
     def apply(self, state: GameState) -> None:
         assert state.combat is not None
         state.combat.attackers[self.object] = self.attacking
         state.combat.blocked[self.object] = False
+        state.combat.defending[self.object] = self.defender or self.attacking
 
 
 @dataclass(frozen=True, slots=True)

@@ -294,6 +294,8 @@ def condition_holds(state: GameState, current: dict[str, Characteristics], effec
         return len(found) >= condition.amount
     if kind == "your turn":
         return state.active == you
+    if kind == "entered this turn":
+        return state.objects[effect.source].entered_turn == state.turn
     if kind in ("untapped", "tapped"):
         return state.objects[effect.source].tapped == (kind == "tapped")
     if kind == "life at least":

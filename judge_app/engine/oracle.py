@@ -32,6 +32,8 @@ def parse_abilities(text: str, card_name: str = "", spell: bool = False) -> list
         if not line:
             continue
         line = own_name(line, card_name)
+        if "," in card_name:  # a legendary's short name ("Thrasta" for "Thrasta, Tempest's Roar") is itself too
+            line = own_name(line, card_name.split(",")[0])
         found = match_template(line, whole_line=True)
         if found is not None:
             out.extend(found)

@@ -9,6 +9,7 @@ the older templates, whose broad patterns ("[cost]: [effect]", "When …, …") 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 
@@ -35,6 +36,7 @@ from judge_app.engine.ability import (
     Trigger,
 )
 from judge_app.engine.effecttext import _OBJ_RE, SENTENCES, _Parser, _Template, parse_effect
+from judge_app.engine.subtypes import CREATURE_TYPES, LAND_TYPES, SUBTYPES
 
 
 def _front(pattern: str, example: str):
@@ -368,11 +370,14 @@ def group_filter(words: str) -> Filter | None:
             (not_types if negative else types).add(singular)
         elif word[:1].isupper() or (negative and word[3:].lstrip("-")[:1].isupper()):
             name = _subtype(word[3:].lstrip("-") if negative else word)
+            if name not in SUBTYPES:
+                return None  # a capitalized word that is no subtype (205.3): not a description we read
             (not_subtypes if negative else subtypes).append(name)
         else:
             return None
     if not types and subtypes:  # "Goblins", "other Merfolk" name creatures (205.3m); "a Mountain" a land
-        types = {"land"} if all(s.lower() in _LAND_SUBTYPES for s in subtypes) else {"creature"}
+        types = {"land"} if all(s in LAND_TYPES for s in subtypes) else {"creature"} if all(
+            s in CREATURE_TYPES for s in subtypes) else set()
     return Filter(types=frozenset(types), not_types=frozenset(not_types), subtypes=tuple(subtypes),
                   not_subtypes=tuple(not_subtypes), colors=frozenset(colors), not_colors=frozenset(not_colors),
                   controller=controller, other=other, text=words.strip())
@@ -396,6 +401,8 @@ def static_condition(words: str) -> StaticCondition | None:
     lowered = text.lower()
     if lowered in ("it's your turn", "it is your turn"):
         return StaticCondition("your turn", text=text)
+    if lowered in ("it entered this turn", "~ entered this turn"):
+        return StaticCondition("entered this turn", text=text)
     match = re.fullmatch(r"~ is (untapped|tapped)", lowered)
     if match:
         return StaticCondition(match.group(1), text=text)
@@ -527,3 +534,99 @@ def _count_cda(m: re.Match[str], text: str) -> list[Ability]:
 def _becomes_pt(p: _Parser, m: re.Match[str], s: str) -> None:
     p.add("set pt", m.group(1), s, power=int(m.group(2)), toughness=int(m.group(3)),
           duration="until end of turn" if m.group(4) else "")
+
+
+# --- combat: restrictions and requirements (508.1c–d, 509.1b–c), blocking several attackers -------------------------
+
+@_front(r"~ can block (any number of creatures|an additional creature|an additional (\w+) creatures)"
+        r"(?: each combat)?\.?", "~ can block any number of creatures. ~ can block an additional creature each combat.")
+def _block_more(m: re.Match[str], text: str) -> list[Ability]:
+    words = m.group(1).lower()
+    extra = 0 if words.startswith("any") else 1 if m.group(2) is None else _count(m.group(2))
+    return [Ability("block additional", text, value=extra)]
+
+
+@_front(r"~ (attacks|blocks) each combat if able\.?", "~ attacks each combat if able. ~ blocks each combat if able.")
+def _must(m: re.Match[str], text: str) -> list[Ability]:
+    return [Ability(f"{m.group(1).lower()} each combat", text)]
+
+
+@_front(r"~ can't be blocked by more than one creature\.?", "~ can't be blocked by more than one creature.")
+def _one_blocker(m: re.Match[str], text: str) -> list[Ability]:
+    return [Ability("max one blocker", text)]
+
+
+@_front(r"~ can't (?:attack or block|block|attack) alone\.?", "~ can't attack or block alone.")
+def _not_alone(m: re.Match[str], text: str) -> list[Ability]:
+    return [Ability("not alone", text)]
+
+
+def _described(words: str) -> Filter | None:
+    """"Walls", "creatures with power 2 or less", "creatures with flying", "black creatures" → a filter."""
+    match = re.fullmatch(r"(.+?) with (power|toughness) (\d+) or (less|greater)", words.strip(), re.IGNORECASE)
+    if match and match.group(2).lower() == "power":
+        base = group_filter(match.group(1))
+        if base is None:
+            return None
+        op = "<=" if match.group(4).lower() == "less" else ">="
+        return dataclasses.replace(base, power=(op, int(match.group(3))), text=words.strip())
+    match = re.fullmatch(r"(.+?) with (.+)", words.strip(), re.IGNORECASE)
+    if match:
+        base = group_filter(match.group(1))
+        try:
+            keywords = keyword_list(match.group(2), words)
+        except UnsupportedText:
+            return None
+        if base is None:
+            return None
+        return dataclasses.replace(base, keywords=tuple(a.kind for a in keywords), text=words.strip())
+    found = group_filter(words)
+    return dataclasses.replace(found, text=words.strip()) if found is not None else None
+
+
+@_front(r"~ can't be blocked by (.+?)\.?", "~ can't be blocked by Walls. ~ can't be blocked by creatures with power 2 "
+        "or less.")
+def _unblockable_by(m: re.Match[str], text: str) -> list[Ability]:
+    found = _described(m.group(1))
+    if found is None or m.group(1).lower().startswith("more than"):
+        raise UnsupportedText(m.group(1), text)
+    return [Ability("unblockable by", text, filter=found)]
+
+
+@_front(r"~ can block only (.+?)\.?", "~ can block only creatures with flying.")
+def _blocks_only(m: re.Match[str], text: str) -> list[Ability]:
+    found = _described(m.group(1))
+    if found is None:
+        raise UnsupportedText(m.group(1), text)
+    return [Ability("blocks only", text, filter=found)]
+
+
+@_front(r"all creatures able to block (enchanted creature|~) do so\.?", "All creatures able to block enchanted "
+        "creature do so.")
+def _lure(m: re.Match[str], text: str) -> list[Ability]:
+    return [Ability("lure", text, affects="enchanted" if m.group(1).lower().startswith("enchanted") else "self")]
+
+
+@_keyword(r"trample over planeswalkers", "Trample over planeswalkers")
+def _trample_over(m: re.Match[str], text: str) -> list[Ability]:
+    return [Ability("trample over planeswalkers", text)]
+
+
+@_front(r"~ attacks or blocks each combat if able\.?", "~ attacks or blocks each combat if able.")
+def _attacks_or_blocks(m: re.Match[str], text: str) -> list[Ability]:
+    return [Ability("attacks each combat", text), Ability("blocks each combat", text)]
+
+
+@_front(r"(?:this spell|~) costs (\{\d+\}) (less|more) to cast(.*?)\.?",
+        "This spell costs {3} less to cast for each other spell cast this turn.")
+def _cost_change(m: re.Match[str], text: str) -> list[Ability]:
+    """601.2f: a cost change of the spell itself; read, but casting such a card is refused as not modelled."""
+    return [Ability("cost change", text)]
+
+
+@_sentence(r"(?:(you|target player) )?gains? (\d+) life and draws? (a|an|one|two|three) cards?",
+           "You gain 4 life and draw a card.")
+def _gain_and_draw(p: _Parser, m: re.Match[str], s: str) -> None:
+    who = m.group(1) or "you"
+    p.add("life", who, s, amount=int(m.group(2)))
+    p.add("draw", Ref("you") if who.lower() == "you" else p.instructions[-1].subject, s, amount=_count(m.group(3)))

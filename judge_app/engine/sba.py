@@ -131,6 +131,11 @@ def _creature_or_planeswalker(game: Play, oid: str) -> Found | None:
                 return None
             return Found(f"{name} {why} and is destroyed", rule,
                          [ZoneChange(oid, "battlefield", "graveyard", "destroyed")])
+    waiting = any(p.source == oid for p in game.state.pending_triggers) or any(i.source == oid
+                                                                               for i in game.state.stack)
+    if "battle" in chars.types and not chars.is_creature and (chars.defense or 0) <= 0 and not waiting:
+        return Found(f"{name} has 0 defense and is put into its owner's graveyard", rules.SBA_BATTLE,
+                     [ZoneChange(oid, "battlefield", "graveyard", "put")])
     if chars.is_planeswalker and (chars.loyalty or 0) <= 0:
         return Found(f"{name} has 0 loyalty and is put into its owner's graveyard", rules.SBA_PLANESWALKER,
                      [ZoneChange(oid, "battlefield", "graveyard", "put")])

@@ -89,6 +89,8 @@ class GameObject:
     commander: bool = False  # its owner's commander (903.3)
     face_down: bool = False  # a face-down permanent (708): a 2/2 with no name, text, subtypes or mana cost
     copy_of_spell: bool = False  # a copy of a spell on the stack, not a card (707.10): it ceases to exist elsewhere
+    protector: str = ""  # a battle's protector (310.8)
+    entered_turn: int = 0  # the turn it entered the battlefield (0: before the scenario began)
 
 
 @dataclass
@@ -99,9 +101,11 @@ class Combat:
     attackers: dict[str, str | None] = field(default_factory=dict)  # attacker → player or planeswalker id
     blocked: dict[str, bool] = field(default_factory=dict)  # attacker → blocked? (509.1h)
     blocking: dict[str, list[str]] = field(default_factory=dict)  # blocker → attackers it blocks
+    defending: dict[str, str] = field(default_factory=dict)  # attacker → the player it attacks (or whose, 508.5)
     damage_steps: int = 0  # combat damage steps taken so far
     first_strike_step: bool = False  # the first combat damage step was the first-strike one (510.4)
     first_strikers: set[str] = field(default_factory=set)  # had first or double strike as the first step began
+    double_strikers: set[str] = field(default_factory=set)  # had double strike then
 
     def blockers_of(self, attacker: str) -> list[str]:
         """Creatures blocking `attacker`, in the order they were declared."""

@@ -13,7 +13,8 @@ from __future__ import annotations
 from judge_app.engine import rules
 from judge_app.engine.ability import Ability, Condition, Trigger
 from judge_app.engine.characteristics import Characteristics
-from judge_app.engine.events import AttackDeclared, BlockDeclared, DamageDealt, Event, ZoneChange
+from judge_app.engine.errors import NotModelled
+from judge_app.engine.events import AttackDeclared, BlockDeclared, CounterChange, DamageDealt, Event, ZoneChange
 from judge_app.engine.state import PendingTrigger, StackItem
 from judge_app.engine.trace import NOTE, Note
 from judge_app.engine.view import View
@@ -60,6 +61,12 @@ def detect(game: View, changes: list[Event], before: dict[str, Characteristics],
             found += [_pending(game, change.object, a, reason=f"{game.name(change.object)} {event}",
                                why=(rules.BECOMES_ATTACKING if event == "attacks" else rules.BECOMES_BLOCKING,))
                       for a, t in _triggered(game.chars(change.object), event) if t.who == "self"]
+        elif isinstance(change, CounterChange) and change.counter == "defense" and change.amount < 0 \
+                and state.on_battlefield(change.target) and "Siege" in game.chars(change.target).subtypes \
+                and not state.objects[change.target].counters.get("defense"):
+            raise NotModelled(f"the last defense counter was removed from {game.name(change.target)}, a Siege: it "
+                              "is exiled and its controller may cast its back face, which the engine doesn't model",
+                              rules.SIEGE_DEFEATED)
         elif isinstance(change, DamageDealt) and change.combat and change.recipient in state.players \
                 and state.on_battlefield(change.source):
             found += [_pending(game, change.source, a, that_player=change.recipient,

@@ -41,7 +41,7 @@ STEP_NAMES: dict[str, Step] = {s.value: s for s in Step} | {
 }
 # a replay starts as a player would receive priority (or as attackers are about to be declared)
 START_STEPS = [s for s in Step if s not in (Step.UNTAP, Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE, Step.CLEANUP)]
-COUNTER_KINDS = {"+1/+1", "-1/-1", "loyalty", *KEYWORD_COUNTER_KINDS}
+COUNTER_KINDS = {"+1/+1", "-1/-1", "loyalty", "defense", *KEYWORD_COUNTER_KINDS}
 RESULTS = "\"<player> wins\", \"draw\" or \"ongoing\""
 
 TOP_KEYS = {
@@ -60,6 +60,7 @@ CARD_KEYS = {
     "zone": f"one of {', '.join(ZONES)}", "type": "a type line such as \"Creature — Bear\"",
     "cost": "a mana cost such as \"{1}{G}\"", "colors": "a list of colours (a colour indicator)",
     "pt": "power/toughness such as \"2/2\"", "loyalty": "an integer", "text": "Oracle-like rules text",
+    "defense": "an integer (a battle's printed defense)", "protector": "a player (a battle's protector)",
     "token": "true or false", "tapped": "true or false", "summoning_sick": "true or false",
     "damage": "an integer", "counters": "a table such as { \"+1/+1\" = 2 }", "attached_to": "a card id",
 }
@@ -380,6 +381,12 @@ class _Loader:
             r.typed(loyalty, (*path, "loyalty"), int, "an integer")
         elif "planeswalker" in types:
             raise r.error(path, f"the planeswalker {card_id!r} has no loyalty", "loyalty = 3 or similar")
+        defense = table.get("defense")
+        if defense is not None:
+            r.typed(defense, (*path, "defense"), int, "an integer")
+        elif "battle" in types:
+            raise r.error(path, f"the battle {card_id!r} has no defense", "defense = 5 or similar")
+        protector = self._player(table["protector"], (*path, "protector")) if "protector" in table else ""
         text = r.typed(table.get("text", ""), (*path, "text"), str, "a string")
         try:
             abilities = parse_abilities(text, name, spell=bool(types & {"instant", "sorcery"}))
@@ -388,17 +395,19 @@ class _Loader:
                           "text the engine supports: " + exc.args[0].split("supported: ", 1)[1]) from None
         printed = Characteristics(name=name, mana_cost=cost, colors=colors, supertypes=supertypes, types=types,
                                   subtypes=subtypes, power=power, toughness=toughness, loyalty=loyalty,
-                                  abilities=tuple(abilities))
+                                  defense=defense, abilities=tuple(abilities))
         counters = self._counters(table.get("counters", {}), (*path, "counters"))
         if loyalty is not None and zone == "battlefield" and "loyalty" not in counters:
             counters["loyalty"] = loyalty  # 306.5b: it entered with its printed loyalty
+        if defense is not None and zone == "battlefield" and "defense" not in counters:
+            counters["defense"] = defense  # 310.4b: it entered with its printed defense
         spec = CardSpec(id=card_id, owner=owner, controller=controller, zone=zone, printed=printed,
                         token=r.typed(table.get("token", False), (*path, "token"), bool, "true or false"),
                         tapped=r.typed(table.get("tapped", False), (*path, "tapped"), bool, "true or false"),
                         summoning_sick=r.typed(table.get("summoning_sick", False), (*path, "summoning_sick"), bool,
                                                "true or false"),
                         damage=r.typed(table.get("damage", 0), (*path, "damage"), int, "an integer"),
-                        counters=counters, line=r.lines.line(path))
+                        counters=counters, line=r.lines.line(path), protector=protector)
         if "attached_to" in table:
             spec.attached_to = r.typed(table["attached_to"], (*path, "attached_to"), str, "a card id")
         if zone != "battlefield" and (spec.tapped or spec.damage or spec.attached_to):
@@ -533,8 +542,9 @@ class _Loader:
             table = r.typed(value, path, dict, "a list of card ids or a table { attacker = player or planeswalker }")
             return [(self._card(k, path), self._card_or_player(v, path)) for k, v in table.items()]
         if kind == "blockers":
-            table = r.typed(value, path, dict, "a table { blocker = attacker }")
-            return [(self._card(k, path), self._card(v, path)) for k, v in table.items()]
+            table = r.typed(value, path, dict, "a table { blocker = attacker } or { blocker = [attackers] }")
+            return [(self._card(k, path), self._card(a, path)) for k, v in table.items()
+                    for a in r.string_list(v, path, "an attacker's card id or a list of them")]
         if kind == "assign":
             table = r.typed(value, path, dict, "a table { creature = { recipient = damage } }")
             out = {}
@@ -634,7 +644,8 @@ _KIND_HELP = {
     "int": "an integer", "bool": "true or false", "step": "a step name", "duration": "\"until end of turn\"",
     "pt": "\"P/T\"", "counter": "a counter kind such as \"+1/+1\"", "mana": "a colour or \"colorless\"",
     "abilities": "ability text such as \"flying\"", "attackers": "[\"card id\", …] or { attacker = player }",
-    "blockers": "{ blocker = attacker }", "assign": "{ creature = { recipient = damage } }",
+    "blockers": "{ blocker = attacker } or { blocker = [attacker, …] }",
+    "assign": "{ creature = { recipient = damage } }",
     "damage map": "{ recipient = damage }", "expect": "an expectation", "targets": "[\"card id or player\", …]",
     "cards": "[\"card id\", …]", "words": "[\"red\", \"blue\"]",
 }

@@ -35,6 +35,7 @@ class CardSpec:
     counters: dict[str, int] = field(default_factory=dict)
     attached_to: str | None = None
     line: int = 0
+    protector: str = ""  # a battle's protector (310.8); default: the next opponent of its controller
 
 
 @dataclass

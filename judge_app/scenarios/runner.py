@@ -10,7 +10,7 @@ from judge_app.engine import actions, rules
 from judge_app.engine.characteristics import same_type_line
 from judge_app.engine.choices import Choices
 from judge_app.engine.continuous import UNTIL_END_OF_TURN
-from judge_app.engine.errors import IllegalAction
+from judge_app.engine.errors import IllegalAction, NotModelled
 from judge_app.engine.game import Game
 from judge_app.engine.state import GameObject, GameState, Player
 from judge_app.engine.trace import NOTE, REJECTED, Trace
@@ -65,7 +65,8 @@ def build_game(scenario: Scenario) -> Game:
             id=card.id, owner=card.owner, controller=card.controller if card.zone == "battlefield" else card.owner,
             zone=card.zone, printed=card.printed, token=card.token, tapped=card.tapped, damage=card.damage,
             counters=dict(card.counters), controlled_since_turn_start=not card.summoning_sick,
-            timestamp=state.next_timestamp(), attached_to=card.attached_to)
+            timestamp=state.next_timestamp(), attached_to=card.attached_to,
+            protector=card.protector or (state.opponent(card.controller) if "battle" in card.printed.types else ""))
         if card.zone == "battlefield":
             state.battlefield.append(card.id)
     choices = Choices(legend_rule_keep=list(scenario.legend_rule_keep), discard=list(scenario.discard),
@@ -124,7 +125,11 @@ def run(scenario: Scenario) -> Outcome:
     """Replay every action in order, stop where the scenario says, and check the expectations."""
     game = build_game(scenario)
     outcome = Outcome(scenario, game.trace)
-    game.start()
+    try:
+        game.start()
+    except NotModelled as exc:
+        outcome.failure = f"{scenario.path}: not modelled: {exc}"
+        return outcome
     for action in scenario.actions:
         game.line = action.line
         if game.over:
@@ -143,7 +148,13 @@ def run(scenario: Scenario) -> Outcome:
             return outcome
     game.line = None
     if not game.over:
-        game.advance_to(scenario.until, scenario.until_turn)
+        try:
+            game.advance_to(scenario.until, scenario.until_turn)
+        except NotModelled as exc:
+            game.record(NOTE, f"The engine can't play this yet: {exc.message}. The replay stops here rather than "
+                        "guess.", list(exc.rules))
+            outcome.failure = f"{scenario.path}: not modelled: {exc}"
+            return outcome
     outcome.checks += [check(game, e, "end") for e in scenario.expectations]
     if scenario.expected_rules:
         outcome.checks.append(_check_rules(game.trace, scenario.expected_rules, scenario.expected_rules_line))
@@ -164,6 +175,10 @@ def _replay(game: Game, scenario: Scenario, action: ActionSpec) -> str | None:
         return f"{where}: no {', '.join(missing)} was created by this point of the replay"
     try:
         _DO[action.do](game, action)
+    except NotModelled as exc:
+        game.record(NOTE, f"The engine can't play this yet ({action.do}): {exc.message}. The replay stops here rather "
+                    "than guess.", list(exc.rules))
+        return f"{where}: not modelled ({action.do}): {exc}"
     except IllegalAction as exc:
         game.record(REJECTED, f"Rejected ({action.do}): {exc.message}. The game returns to the moment before.",
                     [*exc.rules, rules.ILLEGAL_ACTION_REVERSED])
