@@ -280,7 +280,7 @@ class Ability:
     trigger: Trigger | None = None
     cost: Cost | None = None
     zone: str = ""  # an ability that functions in another zone than the battlefield: "graveyard" (113.6m)
-    rule: str = ""  # a keyword ability's defining rule ("702.79a" for persist), cited when it does its work
+    rule: str = ""  # a keyword ability's defining rule (a `rules` constant), cited when it does its work
     word: str = ""  # which replacement effect, or the counter kind of "enters with"
     value: int = 0
     counter: str = ""  # "enters with N … counters": the kind (default +1/+1)

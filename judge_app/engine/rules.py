@@ -346,14 +346,6 @@ COPY_UNCHANGED = Cite("707.2b", "Copying Objects")
 ILLEGAL_ACTION_REVERSED = Cite("732.1", "Handling Illegal Actions")
 
 
-def keyword_rule(number: str) -> Cite:
-    """The constant for a keyword ability's defining rule, named by an ability (`Ability.rule`)."""
-    found = next((c for c in all_cites().values() if c == number), None)
-    if found is None:
-        raise KeyError(f"{number} is not a rule the engine cites")
-    return found
-
-
 def all_cites() -> dict[str, Cite]:
     """Every constant of this module: name → citation."""
     return {name: value for name, value in globals().items() if isinstance(value, Cite)}

@@ -13,6 +13,7 @@ import dataclasses
 import re
 from collections.abc import Callable
 
+from judge_app.engine import rules
 from judge_app.engine.abilities import (
     TEMPLATES,
     Template,
@@ -246,7 +247,7 @@ def _persist(m: re.Match[str], text: str) -> list[Ability]:
                        from_zone="graveyard", text=f"return it to the battlefield under its owner's control with a "
                                                    f"{counter} counter on it")
     return [Ability("triggered", word.capitalize(), trigger=Trigger("dies", condition=condition),
-                    effect=Effect((), (back,), back.text), rule="702.79a" if word == "persist" else "702.93a")]
+                    effect=Effect((), (back,), back.text), rule=rules.PERSIST if word == "persist" else rules.UNDYING)]
 
 
 _CARD_NOUNS = r"creature|artifact|enchantment|land|planeswalker|permanent"

@@ -104,7 +104,7 @@ def _pending(game: View, source: str, ability: Ability, it: str | None = None, t
              chars: Characteristics | None = None, reason: str = "", why: tuple[rules.Cite, ...] = ()
              ) -> PendingTrigger:
     chars = chars or game.chars(source)
-    keyword = (rules.keyword_rule(ability.rule),) if ability.rule else ()
+    keyword = (ability.rule,) if ability.rule else ()
     return PendingTrigger(source, ability, chars.controller, chars, it=it, that_player=that_player,
                           effect=ability.effect, reason=reason, rules=(rules.TRIGGER, *why, *keyword))
 
