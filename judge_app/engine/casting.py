@@ -17,7 +17,15 @@ from judge_app.engine import effects, mana, rules, targets, triggers
 from judge_app.engine.ability import Ability, Effect, TargetSpec
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.errors import IllegalAction, NotModelled
-from judge_app.engine.events import CounterChange, Event, LifeChange, StackPush, StatusChange, ZoneChange
+from judge_app.engine.events import (
+    CounterChange,
+    Event,
+    LifeChange,
+    StackPush,
+    StatusChange,
+    TurnedFaceUp,
+    ZoneChange,
+)
 from judge_app.engine.perform import Play
 from judge_app.engine.replacement import entering
 from judge_app.engine.stack import describe
@@ -253,3 +261,32 @@ def play_land(game: Play, player: str, card: str) -> None:
     game.record(ACTION, f"{player} plays {chars.name} (a special action: it doesn't use the stack)"
                 + "".join(f"; {n}" for n in notes) + ".",
                 [rules.SPECIAL_ACTION_LAND, rules.LAND_PLAY, *cited, rules.PRIORITY_AFTER_ACTION])
+
+
+def turn_face_up(game: Play, player: str, card: str, sources: list[str] | None) -> None:
+    """702.37e, 116.2b: any time they have priority, a player may turn a face-down permanent they control face up by
+    paying its morph cost — a special action, no stack. It is the same object (708.8): its counters, damage and
+    the effects on it stay, and its "enters" abilities don't trigger, as it already entered."""
+    _priority(game, player)
+    state = game.state
+    obj = state.objects[card]
+    if not state.on_battlefield(card) or not obj.face_down:
+        raise IllegalAction(f"{game.name(card)} isn't a face-down permanent", rules.TURN_FACE_UP)
+    if game.controller(card) != player:
+        raise IllegalAction(f"only its controller, {game.controller(card)}, can turn {game.name(card)} face up",
+                            rules.MORPH_FACE_UP)
+    morph = next((a for a in obj.printed.abilities if a.kind == "morph"), None)
+    if morph is None or morph.cost is None:
+        raise IllegalAction("it would have no morph cost face up, so it can't be turned face up this way",
+                            rules.MORPH_FACE_UP)
+    payment, paid, pay_rules = mana.payment(game, player, morph.cost.mana, sources, "the morph cost")
+    changes: list[Event] = [*payment, TurnedFaceUp(card)]
+    if morph.word == "megamorph":
+        changes.append(CounterChange(card, "+1/+1", 1))
+    game.perform(*changes)
+    chars = game.chars(card)
+    game.record(ACTION, f"{player} turns a face-down creature face up (a special action: it doesn't use the stack)"
+                + (f"; {paid}" if paid else "") + f": it is {chars.name}, {chars.pt or chars.type_line}. It is the "
+                "same permanent: damage, counters and effects on it stay, and its \"enters\" abilities don't "
+                "trigger.", [rules.TURN_FACE_UP, rules.MORPH_FACE_UP, *pay_rules, rules.FACE_UP,
+                             rules.PRIORITY_AFTER_ACTION])

@@ -7,7 +7,7 @@ a timestamp (613.7b) and, when they change characteristics, lock in their affect
 
 from __future__ import annotations
 
-from judge_app.engine import mana, rules
+from judge_app.engine import mana, rules, targets
 from judge_app.engine.ability import EOT, Change, Effect, Instruction, Ref
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.continuous import INDEFINITE, ContinuousEffect
@@ -22,6 +22,8 @@ from judge_app.engine.events import (
     LifeChange,
     ManaChange,
     ShieldChange,
+    SpellCopied,
+    StackPush,
     StatusChange,
     TokenCreated,
     ZoneChange,
@@ -29,7 +31,7 @@ from judge_app.engine.events import (
 from judge_app.engine.layers import copiable_values, rules_applied
 from judge_app.engine.perform import Play
 from judge_app.engine.replacement import entering
-from judge_app.engine.stack import find, leave_stack
+from judge_app.engine.stack import find, leave_stack, target_name
 from judge_app.engine.state import DelayedTrigger, Shield, StackItem
 
 Result = tuple[str, list[rules.Cite]]
@@ -135,6 +137,8 @@ def _do(game: Play, item: StackItem, ins: Instruction, illegal: set[int]) -> Res
         return _tokens(game, item, ins)
     if verb == "copy token":
         return _copy_token(game, item, subjects[0])
+    if verb == "copy spell":
+        return _copy_spell(game, item, ins, subjects[0])
     if verb in ("prevent", "prevent combat"):
         return _prevent(game, item, ins, subjects)
     raise AssertionError(verb)
@@ -404,7 +408,7 @@ def _tokens(game: Play, item: StackItem, ins: Instruction) -> Result:
     ids = [state.new_id("token") for _ in range(ins.amount)]
     game.perform(*(TokenCreated(i, item.controller, name, printed) for i in ids))
     return (f"{item.controller} creates {ins.amount} {ins.power}/{ins.toughness} {name}"
-            f"{'s' if ins.amount != 1 else ''} ({', '.join(ids)})"), [rules.CREATE_TOKEN, rules.TOKEN_OWNER,
+            f"{'s' if ins.amount != 1 else ''}"), [rules.CREATE_TOKEN, rules.TOKEN_OWNER,
                                                                      rules.TOKEN_DEFINED]
 
 
@@ -414,16 +418,55 @@ def _copy_token(game: Play, item: StackItem, original: str) -> Result:
     values = copiable_values(state, original)
     token = state.new_id("token")
     game.perform(TokenCreated(token, item.controller, values.name, Characteristics(name=values.name)))
-    begin(game, Change("copy", copiable=values), [token], f"{token} is a copy of {game.name(original)} "
+    begin(game, Change("copy", copiable=values), [token], f"the token is a copy of {game.name(original)} "
           f"({item.name})", INDEFINITE, item.source)  # a copy effect, layer 1a (613.2a, 707.2)
     extra, notes, cited = entering(game, token)
     if extra:
         game.perform(*extra)
     now = game.chars(original)
-    return (f"{item.controller} creates {token}, a token copy of {game.name(original)}: it copies the copiable values "
+    return (f"{item.controller} creates a token that's a copy of {game.name(original)}: it copies the copiable values "
             f"({values.pt or values.type_line}), not the effects and counters that make the original {now.pt}"
             + "".join(f"; {n}" for n in notes)), [rules.CREATE_TOKEN, rules.COPY, rules.LAYER_1A, rules.COPIABLE_VALUES,
                                                   rules.TOKEN_OWNER, *cited]
+
+
+def _copy_spell(game: Play, item: StackItem, ins: Instruction, original_id: str) -> Result:
+    """707.10: a copy of the spell is put onto the stack — not cast — with the original's characteristics and
+    choices, controlled by the player who copied it; with "you may choose new targets", the scenario's
+    `new_targets` choice gives them (707.10c: unchanged targets may stay, changed ones must be legal)."""
+    state = game.state
+    original = find(game, original_id)
+    if original is None:
+        return f"{item.name}: the spell to copy isn't on the stack any more", []
+    copy_id = state.new_id("copy")
+    card = state.objects[original.source]
+    copy = StackItem(id=copy_id, kind="spell", source=copy_id, controller=item.controller, text=original.text,
+                     name=f"the copy of {original.name}", source_chars=original.source_chars, effect=original.effect,
+                     targets=list(original.targets), choices=dict(original.choices))
+    cited: list[rules.Cite] = [rules.COPY_SPELL]
+    wanted = game.choices.new_targets.get(item.source) if ins.name == "new targets" else None
+    changed = ""
+    if wanted:
+        specs = original.effect.targets if original.effect else ()
+        new_targets = []
+        for index, spec in enumerate(specs):
+            if index >= len(wanted) or wanted[index] == original.targets[index].ref:
+                new_targets.append(original.targets[index])
+                continue
+            target = targets.choose(game, wanted[index])
+            problem = targets.problem(game, spec, target, item.controller, copy.source_chars, copy_id)
+            if problem is not None:
+                raise IllegalAction(f"the copy can't target {game.name(wanted[index])}: {problem.reason}",
+                                    problem.rule, rules.COPY_NEW_TARGETS)
+            new_targets.append(target)
+        copy.targets = new_targets
+        changed = " with new targets: " + ", ".join(target_name(game, t.ref) for t in new_targets)
+        cited.append(rules.COPY_NEW_TARGETS)
+    elif ins.name == "new targets" and original.targets:
+        changed = " with the same targets (default: the scenario names no new ones)"
+        cited.append(rules.COPY_NEW_TARGETS)
+    game.perform(SpellCopied(copy_id, item.controller, card.printed), StackPush(copy))
+    return (f"{item.controller} puts a copy of {original.name} onto the stack{changed}; it isn't cast"), cited
 
 
 def _prevent(game: Play, item: StackItem, ins: Instruction, subjects: list[str]) -> Result:

@@ -58,6 +58,7 @@ class ZoneChange(Event):
             owner.zone(self.to_zone).append(self.object)
         obj.zone = self.to_zone
         obj.incarnation += 1
+        _forget(state, self.object)
         obj.tapped = False
         obj.damage = 0
         obj.dealt_deathtouch_damage = False
@@ -67,6 +68,19 @@ class ZoneChange(Event):
         obj.controller = self.controller or obj.owner
         if state.combat is not None:
             _leave_combat(state, self.object)
+
+
+def _forget(state: GameState, object_id: str) -> None:
+    """400.7: effects that applied to the object don't apply to the new object it becomes."""
+    if any(object_id in e.affected for e in state.effects):
+        kept = []
+        for effect in state.effects:
+            if object_id in effect.affected:
+                effect = dataclasses.replace(effect, affected=tuple(a for a in effect.affected if a != object_id))
+                if not effect.affected and not effect.selector:
+                    continue
+            kept.append(effect)
+        state.effects = kept
 
 
 def _remove(state: GameState, owner: Player, object_id: str, zone: str) -> None:
@@ -362,6 +376,23 @@ class TokenCreated(Event):
 
     def to_json(self) -> dict[str, Any]:
         return {"event": self.kind, "object": self.object, "owner": self.owner, "name": self.name}
+
+
+@dataclass(frozen=True, slots=True)
+class SpellCopied(Event):
+    """A copy of a spell comes into being on the stack (707.10): not a card, owned by the player who controls it."""
+
+    kind: ClassVar[str] = "spell copied"
+    object: str
+    owner: str
+    printed: Characteristics
+
+    def apply(self, state: GameState) -> None:
+        state.objects[self.object] = GameObject(self.object, self.owner, self.owner, STACK, self.printed, token=True,
+                                                copy_of_spell=True, timestamp=state.next_timestamp())
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": self.kind, "object": self.object, "owner": self.owner, "name": self.printed.name}
 
 
 @dataclass(frozen=True, slots=True)

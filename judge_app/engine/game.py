@@ -60,6 +60,10 @@ class Game(Play):
                  mana: list[str] | None = None) -> None:
         turn.player_acts(self, lambda: casting.activate(self, player, source, ability, targets or [], mana), player)
 
+    def turn_face_up(self, player: str, card: str, mana: list[str] | None = None) -> None:
+        """116.2b, 702.37e: a special action — pay the morph cost and turn the permanent face up."""
+        turn.player_acts(self, lambda: casting.turn_face_up(self, player, card, mana), player)
+
     def play_land(self, player: str, card: str) -> None:
         turn.player_acts(self, lambda: casting.play_land(self, player, card), player)
 

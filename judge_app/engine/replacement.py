@@ -26,13 +26,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from judge_app.engine import rules
-from judge_app.engine.ability import Ability, EventEffect, Filter
+from judge_app.engine.ability import Ability, Change, EventEffect, Filter
 from judge_app.engine.choices import Choices
+from judge_app.engine.continuous import ContinuousEffect
 from judge_app.engine.events import (
     Assignment,
     CounterChange,
     DamageRemoved,
     DrewFromEmptyLibrary,
+    EffectBegins,
     Event,
     LifeChange,
     PlayerLoses,
@@ -43,6 +45,7 @@ from judge_app.engine.events import (
     TokenCreated,
     ZoneChange,
 )
+from judge_app.engine.layers import copiable_values
 from judge_app.engine.state import COMMAND, Shield
 from judge_app.engine.trace import NOTE, Note
 from judge_app.engine.view import View
@@ -373,8 +376,8 @@ def _tokens(game: View, spec: EventEffect, label: str):
     def apply(event: Event) -> tuple[list[Event], str, list[rules.Cite]]:
         assert isinstance(event, TokenCreated)
         twin = dataclasses.replace(event, object=game.state.new_id("token"))
-        return [event, twin], (f"{label}: twice as many tokens are created instead ({event.name}: {event.object} and "
-                               f"{twin.object})."), [rules.REPLACEMENT_INSTEAD, rules.COUNTERS_REPLACED]
+        return [event, twin], (f"{label}: twice as many tokens are created instead (two {event.name}s)."), \
+            [rules.REPLACEMENT_INSTEAD, rules.COUNTERS_REPLACED]
     return apply
 
 
@@ -623,6 +626,12 @@ def entering(game: View, oid: str) -> tuple[list[Event], list[str], list[rules.C
     events: list[Event] = []
     notes: list[str] = []
     cited: list[rules.Cite] = []
+    copied = _enters_as_copy(game, oid, chars)
+    if copied is not None:
+        effect, chars, note, more = copied
+        events.append(EffectBegins(effect))
+        notes.append(note)
+        cited += more
     tapped = False
     for ability in chars.abilities_of("replacement"):
         if ability.word == "enters tapped":
@@ -653,6 +662,43 @@ def entering(game: View, oid: str) -> tuple[list[Event], list[str], list[rules.C
         notes.append(f"it enters with {chars.defense} defense counters")
         cited.append(rules.BATTLE_DEFENSE)
     return events, notes, cited
+
+
+def _enters_as_copy(game: View, oid: str, chars) -> tuple[ContinuousEffect, object, str, list[rules.Cite]] | None:
+    """707.5, 614.1c: "You may have ~ enter as a copy of any creature on the battlefield": it becomes the copy as it
+    enters, so the copied "enters tapped" and "enters with" abilities apply and its enters abilities trigger. The
+    scenario's `copy` choice names the creature; by default the one with the greatest power (the earliest on
+    ties)."""
+    ability = next((a for a in chars.abilities if a.kind == "replacement" and a.word == "enters as copy"), None)
+    if ability is None:
+        return None
+    state = game.state
+    wanted = ability.filter
+    you = state.objects[oid].owner
+    candidates = [o.id for o in state.permanents() if o.id != oid and (wanted is None or wanted.matches(
+        game.chars(o.id), object_id=o.id, source=oid, you=you, controller=game.controller(o.id), owner=o.owner,
+        tapped=o.tapped, token=o.token))]
+    chosen = game_choice(game, oid)
+    if chosen is not None and chosen not in candidates:
+        chosen = None
+    default = chosen is None
+    if default:
+        if not candidates:
+            return None
+        chosen = max(candidates, key=lambda c: (game.chars(c).power or 0, -state.objects[c].timestamp))
+    values = copiable_values(state, chosen)
+    name = chars.name
+    effect = ContinuousEffect("copy", state.next_timestamp(), f"{name} is a copy of {game.name(chosen)}",
+                              affected=(oid,), source=oid, change=Change("copy", copiable=values))
+    note = (f"it enters as a copy of {game.name(chosen)}: it takes the copiable values ({values.name}, "
+            f"{values.pt or values.type_line}), not the effects or counters on it"
+            + (" (default: the creature with the greatest power)" if default else ""))
+    return effect, values, note, [rules.COPY_ENTERS, rules.COPY, rules.LAYER_1A, rules.COPIABLE_VALUES]
+
+
+def game_choice(game: View, oid: str) -> str | None:
+    choices = getattr(game, "choices", None)
+    return choices.copy.get(oid) if choices is not None else None
 
 
 def skipped(game: View, player: str, step: str) -> Ability | None:

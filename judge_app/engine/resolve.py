@@ -57,9 +57,14 @@ def resolve_top(game: Play) -> None:
     lines, more = effects.perform(game, item, set(illegal))
     cited += [rules.RESOLVE_INSTRUCTIONS, *more]
     if item.kind == "spell":
+        copy = game.state.objects[item.source].copy_of_spell
         game.perform(*leave_stack(game, item, "graveyard", "resolved"))
-        lines.append(f"{item.name} is put into its owner's graveyard")
-        cited.append(rules.RESOLVE_GRAVEYARD)
+        if copy:
+            lines.append(f"{item.name} leaves the stack and ceases to exist: it isn't a card")
+            cited.append(rules.COPY_CEASES)
+        else:
+            lines.append(f"{item.name} is put into its owner's graveyard")
+            cited.append(rules.RESOLVE_GRAVEYARD)
     else:
         game.perform(StackPop(item.id, "resolved"))
     _finish(game, f"{head}: " + "; ".join(lines) + ".", cited)

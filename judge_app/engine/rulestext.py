@@ -27,6 +27,7 @@ from judge_app.engine.ability import (
     Ability,
     Change,
     Condition,
+    Cost,
     Effect,
     EventEffect,
     Filter,
@@ -631,3 +632,54 @@ def _gain_and_draw(p: _Parser, m: re.Match[str], s: str) -> None:
     who = m.group(1) or "you"
     p.add("life", who, s, amount=int(m.group(2)))
     p.add("draw", Ref("you") if who.lower() == "you" else p.instructions[-1].subject, s, amount=_count(m.group(3)))
+
+
+# --- copies and face-down permanents (707, 708) ---------------------------------------------------------------------
+
+@_front(r"you may have ~ enter(?: the battlefield)? as a copy of any (creature|artifact|enchantment|permanent) on the "
+        r"battlefield\.?", "You may have ~ enter as a copy of any creature on the battlefield.")
+def _clone(m: re.Match[str], text: str) -> list[Ability]:
+    noun = m.group(1).lower()
+    wanted = Filter(types=frozenset() if noun == "permanent" else frozenset({noun}), text=f"a {noun}")
+    return [Ability("replacement", text, word="enters as copy", filter=wanted)]
+
+
+@_keyword(r"(morph|megamorph) ((?:\{[^}]+\})+)", "Morph {2}{W}{W}. Megamorph {1}{G}.")
+def _morph(m: re.Match[str], text: str) -> list[Ability]:
+    """702.37: it may be turned face up for this cost any time its controller has priority (702.37e)."""
+    return [Ability("morph", text, cost=Cost(mana=m.group(2).upper(), text=m.group(2)),
+                    word=m.group(1).lower())]
+
+
+@_sentence(r"copy target (instant or sorcery spell|instant spell|sorcery spell|spell)",
+           "Copy target instant or sorcery spell. You may choose new targets for the copy.")
+def _copy_spell(p: _Parser, m: re.Match[str], s: str) -> None:
+    noun = m.group(1).lower()
+    p.add("copy spell", p._target(TargetSpec(noun, text=f"target {noun}")), s)
+
+
+@_sentence(r"you may choose new targets for the copy", "You may choose new targets for the copy.")
+def _new_targets(p: _Parser, m: re.Match[str], s: str) -> None:
+    last = p.instructions[-1] if p.instructions else None
+    if last is None or last.verb != "copy spell":
+        raise UnsupportedText(s, p.text)
+    p.instructions[-1] = Instruction(**{**{f: getattr(last, f) for f in last.__slots__}, "name": "new targets",
+                                        "text": f"{last.text}. {s}"})
+
+
+@_sentence(rf"({_OBJ_RE}) becomes? an? (\d+)/(\d+) ((?:(?:white|blue|black|red|green)(?: and )?)*)\s*"
+           r"((?:[A-Z][a-z]+ )*)(creature|artifact creature)(?: with ([a-z ,]+?))? that's still an? (land|artifact)"
+           r"( until end of turn)?", "Until end of turn, target land becomes a 3/3 creature that's still a land.")
+def _becomes_still(p: _Parser, m: re.Match[str], s: str) -> None:
+    """613.1d, 613.4b: a type change in addition to its types ("that's still a land"), a P/T setting, colours and
+    abilities, all with the same duration."""
+    duration = "until end of turn" if m.group(9) else ""
+    subject = p.ref(m.group(1))
+    p.add("type", subject, s, types=frozenset(m.group(6).lower().split()), subtypes=tuple(m.group(5).split()),
+          in_addition=True, duration=duration)
+    colors = frozenset(re.findall("white|blue|black|red|green", m.group(4).lower()))
+    if colors:
+        p.add("color", subject, s, colors=colors, duration=duration)
+    p.add("set pt", subject, s, power=int(m.group(2)), toughness=int(m.group(3)), duration=duration)
+    if m.group(7):
+        p.add("gain", subject, s, abilities=keyword_list(m.group(7), s), duration=duration)

@@ -131,11 +131,6 @@ def _creature_or_planeswalker(game: Play, oid: str) -> Found | None:
                 return None
             return Found(f"{name} {why} and is destroyed", rule,
                          [ZoneChange(oid, "battlefield", "graveyard", "destroyed")])
-    waiting = any(p.source == oid for p in game.state.pending_triggers) or any(i.source == oid
-                                                                               for i in game.state.stack)
-    if "battle" in chars.types and not chars.is_creature and (chars.defense or 0) <= 0 and not waiting:
-        return Found(f"{name} has 0 defense and is put into its owner's graveyard", rules.SBA_BATTLE,
-                     [ZoneChange(oid, "battlefield", "graveyard", "put")])
     if chars.is_planeswalker and (chars.loyalty or 0) <= 0:
         return Found(f"{name} has 0 loyalty and is put into its owner's graveyard", rules.SBA_PLANESWALKER,
                      [ZoneChange(oid, "battlefield", "graveyard", "put")])
@@ -159,11 +154,26 @@ def _legend_rule(game: Play, handled: set[str]) -> list[Found]:
         rest = [i for i in ids if i != keep]
         handled.update(ids)
         how = "chooses to keep" if chosen else "keeps (default: the newest one, as the scenario didn't choose)"
-        found.append(Found(f"{player} controls {len(ids)} legendary permanents named {name}: {player} {how} {keep}; "
-                           f"{', '.join(rest)} {'is' if len(rest) == 1 else 'are'} put into the graveyard",
-                           rules.SBA_LEGEND_RULE, [ZoneChange(i, "battlefield", "graveyard", "put") for i in rest],
-                           default=not chosen))
+        text = (f"{player} controls {len(ids)} legendary permanents named {name}: {player} {how} "
+                f"{_newest(game, keep, ids)}; the other{'s are' if len(rest) > 1 else ' is'} put into "
+                f"{'their owners' if len(rest) > 1 else 'its owner'}'s graveyard")
+        also: tuple[rules.Cite, ...] = ()
+        if any(game.chars(i).has("indestructible") for i in rest):
+            text += (" — the legend rule doesn't destroy anything, so indestructible doesn't keep it on the "
+                     "battlefield")
+            also = (rules.DESTROY_ONLY, rules.INDESTRUCTIBLE)
+        moves: list[Event] = [ZoneChange(i, "battlefield", "graveyard", "put") for i in rest]
+        found.append(Found(text, rules.SBA_LEGEND_RULE, moves, default=not chosen, also=also))
     return found
+
+
+def _newest(game: Play, keep: str, ids: list[str]) -> str:
+    """The one kept, named among its twins by when it entered: "the newest one", "the oldest one", "the second"."""
+    order = sorted(ids, key=lambda i: game.state.objects[i].timestamp)
+    place = order.index(keep)
+    if place == len(order) - 1:
+        return "the newest one"
+    return "the oldest one" if place == 0 else f"the one that entered {place + 1}{'nd' if place == 1 else 'th'}"
 
 
 def _attachment(game: Play, oid: str) -> Found | None:

@@ -297,9 +297,24 @@ class GameState:
         return self.label(ref, self.objects[ref].printed.name)
 
     def label(self, object_id: str, name: str) -> str:
-        """`name`, followed by the object's id when another object has the same printed name."""
-        twins = sum(1 for o in self.objects.values() if o.printed.name == self.objects[object_id].printed.name)
-        return f"{name} [{object_id}]" if twins > 1 else name
+        """How the trace names an object: `name`; when another object has the same name, whose it is ("Bob's
+        Grizzly Bears": its controller's on the battlefield, else its owner's), and if that is still ambiguous, its
+        place among them ("Bob's Grizzly Bears (2)"). Never an internal id."""
+        obj = self.objects[object_id]
+        if obj.face_down and obj.zone == "battlefield":
+            twins = [o for o in self.objects.values() if o.face_down and o.zone == "battlefield"]
+        else:
+            twins = [o for o in self.objects.values() if o.printed.name == obj.printed.name
+                     and not (o.face_down and o.zone == "battlefield")]
+        if len(twins) <= 1:
+            return name
+        whose = self._whose(obj)
+        mine = [o for o in twins if self._whose(o) == whose]
+        label = f"{whose}'s {name}"
+        return label if len(mine) == 1 else f"{label} ({mine.index(obj) + 1})"
+
+    def _whose(self, obj: GameObject) -> str:
+        return obj.controller if obj.zone == "battlefield" else obj.owner
 
     def touch(self) -> None:
         self.version += 1

@@ -23,6 +23,8 @@ class Problem:
     rule: rules.Cite
 
 
+STACK_NOUNS = ("spell", "creature spell", "noncreature spell", "instant or sorcery spell",
+               "activated or triggered ability")
 _PERMANENT_NOUNS = {"creature": "creature", "artifact": "artifact", "enchantment": "enchantment", "land": "land",
                     "planeswalker": "planeswalker"}
 
@@ -45,7 +47,7 @@ def problem(game: View, spec: TargetSpec, target: Target, controller: str, sourc
         if noun == "opponent" and ref == controller:
             return Problem(f"{ref} isn't an opponent of {controller}", rules.TARGETED_SPELL)
         return None
-    if noun in ("spell", "creature spell", "noncreature spell", "activated or triggered ability"):
+    if noun in STACK_NOUNS:
         return _stack_problem(game, spec, target, item_id)
     if spec.zone == "graveyard":
         return _graveyard_problem(game, spec, target, controller)
@@ -110,8 +112,10 @@ def _stack_problem(game: View, spec: TargetSpec, target: Target, item_id: str | 
                                                           rules.TARGETED_SPELL)
     if item.kind != "spell":
         return Problem(f"{item.name} is an ability, not a spell", rules.TARGETED_SPELL)
-    creature = game.chars(item.source).is_creature
-    if (spec.noun == "creature spell" and not creature) or (spec.noun == "noncreature spell" and creature):
+    types = game.chars(item.source).types
+    creature = "creature" in types
+    if (spec.noun == "creature spell" and not creature) or (spec.noun == "noncreature spell" and creature) or (
+            spec.noun == "instant or sorcery spell" and not types & {"instant", "sorcery"}):
         return Problem(f"{item.name} isn't {_a(spec)}", rules.TARGETED_SPELL)
     return None
 

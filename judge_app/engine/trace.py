@@ -86,13 +86,16 @@ def snapshot(state: GameState) -> dict[str, Any]:
         obj = state.objects[oid]
         chars = characteristics(state, oid)
         entry: dict[str, Any] = {
-            "id": oid, "name": chars.name, "controller": chars.controller, "type": chars.type_line,
+            "id": oid, "name": chars.name or "face-down creature", "controller": chars.controller,
+            "type": chars.type_line,
             "tapped": obj.tapped,
         }
         if chars.colors:
             entry["colors"] = sorted(chars.colors)
         if obj.token:
             entry["token"] = True
+        if obj.face_down:
+            entry["face_down"] = True
         if chars.pt is not None:
             entry["pt"] = chars.pt
             entry["damage"] = obj.damage

@@ -31,9 +31,11 @@ class View:
         return not obj.controlled_since_turn_start or self.controller(object_id) != obj.controller
 
     def name(self, ref: str | None) -> str:
+        """A player's name, or how the trace names an object (its current name; a face-down permanent's is hidden,
+        708.5)."""
         if ref is None or ref in self.state.players:
             return self.state.name_of(ref)
-        return self.state.label(ref, self.chars(ref).name)
+        return self.state.label(ref, self.chars(ref).name or "face-down creature")
 
     def explain(self, object_id: str) -> tuple[str, list[rules.Cite]]:
         """How a permanent's characteristics are computed now: its copiable values, then each continuous effect in

@@ -61,6 +61,7 @@ CARD_KEYS = {
     "cost": "a mana cost such as \"{1}{G}\"", "colors": "a list of colours (a colour indicator)",
     "pt": "power/toughness such as \"2/2\"", "loyalty": "an integer", "text": "Oracle-like rules text",
     "defense": "an integer (a battle's printed defense)", "protector": "a player (a battle's protector)",
+    "face_down": "true or false (a face-down permanent, 708)", "commander": "true or false (its owner's commander)",
     "token": "true or false", "tapped": "true or false", "summoning_sick": "true or false",
     "damage": "an integer", "counters": "a table such as { \"+1/+1\" = 2 }", "attached_to": "a card id",
 }
@@ -75,6 +76,10 @@ EXPECT_KEYS = {
     "result": RESULTS, "rules": "a list of rule numbers, in the order cited",
 }
 CHOICE_KEYS = {"legend_rule_keep": "a list of card ids", "discard": "a list of card ids",
+               "copy": "{ card id = the card id it enters as a copy of }",
+               "new_targets": "{ card id of the spell that copies = [the copy's targets] }",
+               "commander_stays": "a list of players who leave their commander where it went (graveyard, exile, hand, "
+                                  "library)",
                "trigger_order": "{ player = [source card ids, first put on the stack first] }",
                "trigger_targets": "{ source card id = [targets] }",
                "replacement_order": "{ player = [effect source card ids, first applied first] }",
@@ -112,6 +117,7 @@ ACTIONS: dict[str, dict[str, tuple[str, bool]]] = {
     "activate": {"card": ("card", True), "player": ("player", False), "ability": ("int", False),
                  "targets": ("targets", False), "mana": ("cards", False)},
     "resolve": {"count": ("int", False)},
+    "turn face up": {"card": ("card", True), "player": ("player", False), "mana": ("cards", False)},
     "play land": {"card": ("card", True), "player": ("player", False)},
     "check": {k: ("expect", False) for k in EXPECT_KEYS if k != "rules"},
     "explain": {"card": ("card", True)},
@@ -254,6 +260,14 @@ class _Loader:
                                                "players")]
         out["sacrifice"] = [self._card(c, ("choices", "sacrifice")) for c in
                             r.string_list(choices.get("sacrifice", []), ("choices", "sacrifice"), "card ids")]
+        table = r.typed(choices.get("copy", {}), ("choices", "copy"), dict, CHOICE_KEYS["copy"])
+        out["copy"] = {self._card(k, ("choices", "copy")): self._card(v, ("choices", "copy")) for k, v in table.items()}
+        table = r.typed(choices.get("new_targets", {}), ("choices", "new_targets"), dict, CHOICE_KEYS["new_targets"])
+        out["new_targets"] = {self._card(k, ("choices", "new_targets")): [
+            self._card_or_player(t, ("choices", "new_targets")) for t in
+            r.string_list(v, ("choices", "new_targets"), "targets")] for k, v in table.items()}
+        out["commander_stays"] = [self._player(p, ("choices", "commander_stays")) for p in r.string_list(
+            choices.get("commander_stays", []), ("choices", "commander_stays"), "players")]
         return out
 
     # --- players and cards --------------------------------------------------------------------------
@@ -407,7 +421,12 @@ class _Loader:
                         summoning_sick=r.typed(table.get("summoning_sick", False), (*path, "summoning_sick"), bool,
                                                "true or false"),
                         damage=r.typed(table.get("damage", 0), (*path, "damage"), int, "an integer"),
-                        counters=counters, line=r.lines.line(path), protector=protector)
+                        counters=counters, line=r.lines.line(path), protector=protector,
+                        face_down=r.typed(table.get("face_down", False), (*path, "face_down"), bool, "true or false"),
+                        commander=r.typed(table.get("commander", False), (*path, "commander"), bool, "true or false"))
+        if spec.face_down and zone != "battlefield":
+            raise r.error((*path, "face_down"), f"{card_id!r} is face down in the {zone}",
+                          "face_down only for a permanent on the battlefield")
         if "attached_to" in table:
             spec.attached_to = r.typed(table["attached_to"], (*path, "attached_to"), str, "a card id")
         if zone != "battlefield" and (spec.tapped or spec.damage or spec.attached_to):

@@ -36,6 +36,8 @@ class CardSpec:
     attached_to: str | None = None
     line: int = 0
     protector: str = ""  # a battle's protector (310.8); default: the next opponent of its controller
+    face_down: bool = False  # a face-down permanent (708)
+    commander: bool = False  # its owner's commander (903.3)
 
 
 @dataclass
@@ -91,6 +93,9 @@ class Scenario:
     replacement_order: dict[str, list[str]] = field(default_factory=dict)
     decline_to_pay: list[str] = field(default_factory=list)
     sacrifice: list[str] = field(default_factory=list)
+    copy: dict[str, str] = field(default_factory=dict)
+    new_targets: dict[str, list[str]] = field(default_factory=dict)
+    commander_stays: list[str] = field(default_factory=list)
 
     @property
     def name(self) -> str:

@@ -66,13 +66,15 @@ def build_game(scenario: Scenario) -> Game:
             zone=card.zone, printed=card.printed, token=card.token, tapped=card.tapped, damage=card.damage,
             counters=dict(card.counters), controlled_since_turn_start=not card.summoning_sick,
             timestamp=state.next_timestamp(), attached_to=card.attached_to,
-            protector=card.protector or (state.opponent(card.controller) if "battle" in card.printed.types else ""))
+            protector=card.protector or (state.opponent(card.controller) if "battle" in card.printed.types else ""),
+            face_down=card.face_down, commander=card.commander)
         if card.zone == "battlefield":
             state.battlefield.append(card.id)
     choices = Choices(legend_rule_keep=list(scenario.legend_rule_keep), discard=list(scenario.discard),
                       trigger_order=scenario.trigger_order, trigger_targets=scenario.trigger_targets,
                       replacement_order=scenario.replacement_order, decline_to_pay=list(scenario.decline_to_pay),
-                      sacrifice=list(scenario.sacrifice))
+                      sacrifice=list(scenario.sacrifice), copy=dict(scenario.copy),
+                      new_targets=dict(scenario.new_targets), commander_stays=list(scenario.commander_stays))
     return Game(state, choices)
 
 
@@ -117,6 +119,8 @@ _DO: dict[str, Callable[[Game, ActionSpec], None]] = {
     "activate": lambda g, a: g.activate(_p(a, "player") or g.controller(_p(a, "card")), _p(a, "card"),
                                         _p(a, "ability", 1), _p(a, "targets", []), _p(a, "mana")),
     "resolve": lambda g, a: g.resolve(_p(a, "count", 1)),
+    "turn face up": lambda g, a: g.turn_face_up(_p(a, "player") or g.controller(_p(a, "card")), _p(a, "card"),
+                                                _p(a, "mana")),
     "play land": lambda g, a: g.play_land(_p(a, "player") or g.state.objects[_p(a, "card")].owner, _p(a, "card")),
 }
 
