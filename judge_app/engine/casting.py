@@ -18,6 +18,7 @@ from judge_app.engine.ability import Ability, Effect, TargetSpec
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.errors import IllegalAction, NotModelled
 from judge_app.engine.events import (
+    CommanderCast,
     CounterChange,
     Event,
     LifeChange,
@@ -29,7 +30,7 @@ from judge_app.engine.events import (
 from judge_app.engine.perform import Play
 from judge_app.engine.replacement import entering
 from judge_app.engine.stack import describe
-from judge_app.engine.state import NO_PRIORITY_STEPS, STACK, StackItem, Step, Target
+from judge_app.engine.state import COMMAND, NO_PRIORITY_STEPS, STACK, StackItem, Step, Target
 from judge_app.engine.trace import ACTION, PRIORITY
 
 MAIN_PHASES = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
@@ -86,8 +87,10 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
     state = game.state
     obj = state.objects[card]
     chars = game.chars(card)
-    if obj.zone != "hand" or obj.owner != player:
-        raise IllegalAction(f"{chars.name} isn't in {player}'s hand", rules.CAST_PROPOSE)
+    from_command = obj.zone == COMMAND and obj.commander
+    if (obj.zone != "hand" and not from_command) or obj.owner != player:
+        raise IllegalAction(f"{chars.name} isn't in {player}'s hand" + (" (a commander is cast from the command zone "
+                            "by its owner)" if obj.commander else ""), rules.CAST_PROPOSE)
     if "land" in chars.types:
         raise IllegalAction(f"{chars.name} is a land: it is played, not cast", rules.LAND_PLAY)
     instant = "instant" in chars.types or chars.has("flash")
@@ -118,8 +121,19 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
         item.targets = _choose_targets(game, effect, chosen, player, chars, item_id, chars.name)
     if item.targets:
         cited += [rules.CAST_TARGETS, rules.TARGETED_SPELL]
-    payment, paid, pay_rules = mana.payment(game, player, chars.mana_cost, sources, chars.name)
-    game.perform(ZoneChange(card, "hand", STACK, "cast", controller=player), StackPush(item), *payment)
+    total = chars.mana_cost
+    tax = 2 * state.players[player].commander_casts.get(card, 0) if from_command else 0
+    if tax:  # 903.8: {2} more for each previous time it was cast from the command zone
+        total = f"{{{tax}}}{total}"
+        cited.append(rules.COMMANDER_CAST)
+    payment, paid, pay_rules = mana.payment(game, player, total, sources, chars.name)
+    cast_events = [CommanderCast(player, card)] if from_command else []
+    game.perform(ZoneChange(card, obj.zone, STACK, "cast", controller=player), StackPush(item), *payment, *cast_events)
+    if from_command:
+        how = f"with commander tax {{{tax}}}" if tax else "no tax the first time"
+        paid = f"cast from the command zone, {how}" + (f"; {paid}" if paid else "")
+        if not tax:
+            cited.append(rules.COMMANDER_CAST)
     timing = [rules.INSTANT_TIMING if "instant" in chars.types else rules.FLASH] if instant else \
         [rules.CREATURE_TIMING if chars.is_creature else rules.SORCERY_TIMING]
     response = f" in response to {describe(game, state.stack[-2])}" if len(state.stack) > 1 else ""

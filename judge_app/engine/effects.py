@@ -18,9 +18,10 @@ from judge_app.engine.events import (
     CounterChange,
     DrewFromEmptyLibrary,
     EffectBegins,
-    Event,
     LifeChange,
     ManaChange,
+    PlayerLoses,
+    PlayerWins,
     ShieldChange,
     SpellCopied,
     StackPush,
@@ -82,7 +83,7 @@ def _objects(game: Play, item: StackItem, ref: Ref | None, illegal: set[int]) ->
 def _players(game: Play, item: StackItem, ref: Ref, illegal: set[int]) -> list[str]:
     state = game.state
     you = item.controller
-    return {"you": [you], "each opponent": [state.opponent(you)], "each player": [state.active, state.nonactive],
+    return {"you": [you], "each opponent": state.opponents(you), "each player": state.apnap(),
             "that player": [item.that_player] if item.that_player else [],
             "controller": [game.controller(o) for o in _objects(game, item, Ref("it"), illegal)
                            if o in state.objects]}.get(ref.kind, [])
@@ -100,6 +101,8 @@ def _do(game: Play, item: StackItem, ins: Instruction, illegal: set[int]) -> Res
         return "; ".join(report.lines), [rules.DAMAGE_SOURCE, *report.rules]
     if verb in ("destroy", "exile", "bounce"):
         return _move_all(game, item, subjects, verb, ins.no_regeneration)
+    if verb in ("win game", "lose game"):
+        return _game_result(game, item, verb, subjects)
     if verb == "exile graveyards":
         cards = [c for p in game.state.players.values() for c in p.graveyard]
         game.perform(*(ZoneChange(c, "graveyard", "exile", "exiled") for c in cards))
@@ -233,6 +236,19 @@ def _return(game: Play, item: StackItem, ins: Instruction, subjects: list[str]) 
     return "; ".join(lines), cited
 
 
+def _game_result(game: Play, item: StackItem, verb: str, players: list[str]) -> Result:
+    """104.2b, 104.3e: an effect says a player wins or loses the game ("can't" effects may stop it, 101.2)."""
+    if verb == "win game":
+        game.perform(*(PlayerWins(p, f"{item.name}") for p in players))
+        won = [p for p in players if game.state.players[p].won]
+        return (f"{', '.join(won)} wins the game" if won else f"{', '.join(players)} would win the game, but can't "
+                "(see above)"), [rules.WIN_EFFECT]
+    game.perform(*(PlayerLoses(p, f"{item.name} ({rules.LOSE_EFFECT})") for p in players))
+    lost = [p for p in players if game.state.players[p].lost]
+    return (f"{', '.join(lost)} loses the game" if lost else f"{', '.join(players)} would lose the game, but can't "
+            "(see above)"), [rules.LOSE_EFFECT]
+
+
 def _regenerate(game: Play, item: StackItem, subjects: list[str]) -> Result:
     """701.19a: a regeneration shield — the next time the permanent would be destroyed this turn, instead its
     damage is removed, it is tapped, and it leaves combat (614.8)."""
@@ -344,28 +360,43 @@ def _continuous(game: Play, item: StackItem, ins: Instruction, subjects: list[st
 
 # --- players -----------------------------------------------------------------------------------------------
 
-def draw_events(game: Play, player: str, count: int) -> tuple[list[Event], str, list[rules.Cite]]:
-    """Cards drawn one at a time from the top; a draw from an empty library is remembered (121.4, 704.5b)."""
-    library = list(game.state.players[player].library)
-    changes: list[Event] = []
-    drawn = []
+def draw(game: Play, player: str, count: int) -> tuple[str, list[rules.Cite]]:
+    """Cards drawn one at a time from the top (121.2), each draw open to replacement effects even from an empty
+    library (614.11, 614.11a); a draw from an empty library is remembered for the state-based action (121.4,
+    704.5b). Returns what happened, for the trace."""
+    drawn: list[str] = []
+    cited: list[rules.Cite] = [rules.DRAW_CARD]
+    ending = ""
     for _ in range(count):
+        if game.over:
+            break
+        library = game.state.players[player].library
         if not library:
-            changes.append(DrewFromEmptyLibrary(player))
-            before = f"draws {', '.join(drawn)}, then " if drawn else ""
-            return changes, f"{player} {before}attempts to draw from an empty library.", \
-                [rules.DRAW_CARD, rules.DRAW_FROM_EMPTY]
-        card = library.pop(0)
-        changes.append(ZoneChange(card, "library", "hand", "drawn"))
-        drawn.append(game.name(card))
-    return changes, f"{player} draws {', '.join(drawn)}.", [rules.DRAW_CARD]
+            done = game.perform(DrewFromEmptyLibrary(player))
+            if any(isinstance(e, DrewFromEmptyLibrary) for e in done):
+                ending, more = "attempts to draw from an empty library", [rules.DRAW_FROM_EMPTY]
+            else:
+                ending, more = "would draw from an empty library, but that draw is replaced (see above)", \
+                    [rules.DRAW_REPLACED]
+            cited += more
+            break
+        card = library[0]
+        game.perform(ZoneChange(card, "library", "hand", "drawn"))
+        drawn.append(_drawn_name(game, card))
+    parts = [f"draws {', '.join(drawn)}"] if drawn else []
+    parts += [ending] if ending else []
+    return f"{player} " + ", then ".join(parts) + ".", cited
+
+
+def _drawn_name(game: Play, card: str) -> str:
+    """A card the scenario named is named; one of a library's unnamed cards is "a card"."""
+    return "a card" if "-library-" in card else game.name(card)
 
 
 def _draw(game: Play, players: list[str], count: int) -> Result:
     lines, cited = [], []
     for player in players:
-        changes, text, more = draw_events(game, player, count)
-        game.perform(*changes)
+        text, more = draw(game, player, count)
         lines.append(text.rstrip("."))
         cited += more
     if count > 1:

@@ -49,6 +49,8 @@ class ZoneChange(Event):
         obj = state.objects[self.object]
         owner = state.players[obj.owner]
         _remove(state, owner, self.object, self.from_zone)
+        if self.from_zone == "battlefield":
+            obj.left_turn = state.turn
         if self.to_zone == "battlefield":
             state.battlefield.append(self.object)
             obj.timestamp = state.next_timestamp()
@@ -58,6 +60,7 @@ class ZoneChange(Event):
             owner.zone(self.to_zone).append(self.object)
         obj.zone = self.to_zone
         obj.incarnation += 1
+        state.moved_since_check.add(self.object)
         _forget(state, self.object)
         obj.tapped = False
         obj.damage = 0

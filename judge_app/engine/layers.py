@@ -204,6 +204,9 @@ def compute_all(state: GameState) -> dict[str, Characteristics]:
                     started[effect.ability_key] = affected
             if layer == "7a":
                 effect = _counted(state, current, effect)
+            if effect.kind == "control" and not effect.values.controller and effect.source in current:
+                # "You control enchanted creature": the controller of the ability's source (613.1b)
+                effect = _replace(effect, change=_replace(effect.values, controller=current[effect.source].controller))
             kind = EFFECT_KINDS[effect.kind]
             for oid in affected:
                 current[oid] = kind.apply(current[oid], effect)

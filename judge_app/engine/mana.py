@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from judge_app.engine import rules
-from judge_app.engine.errors import IllegalAction
+from judge_app.engine.errors import IllegalAction, NotModelled
 from judge_app.engine.events import Event, ManaChange, StatusChange
 from judge_app.engine.view import View
 
@@ -118,7 +118,10 @@ def payment(game: View, player: str, symbols: str, chosen: list[str] | None, wha
             ) -> tuple[list[Event], str, list[rules.Cite]]:
     """Everything paying `symbols` does: mana abilities activated (601.2g), then mana removed from the pool
     (601.2h, 118.3a). Raises `IllegalAction` if it can't be paid in full. Nothing is changed here."""
-    cost = parse_cost(symbols)
+    try:
+        cost = parse_cost(symbols)
+    except ValueError as exc:
+        raise NotModelled(f"paying {symbols} for {what}: {exc}", rules.PAY_MANA) from None
     if not cost:
         return [], "", []
     taps, defaulted = plan(game, player, cost, chosen)

@@ -24,7 +24,9 @@ def resolve_top(game: Play) -> None:
     state = game.state
     item = state.stack[-1]
     first = state.priority or state.active
-    passing = f"{first} and {state.opponent(first)} pass in succession"
+    order = state.in_turn_order(first)
+    passing = (f"{' and '.join(order)} pass in succession" if len(order) <= 2 else
+               f"{', '.join(order[:-1])} and {order[-1]} pass in succession")
     head = f"{passing}: {describe(game, item)} resolves"
     cited = [rules.ALL_PASS, rules.STACK_RESOLVES, rules.RESOLVE]
     condition = item.trigger.condition if item.trigger is not None else None

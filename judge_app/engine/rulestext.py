@@ -289,6 +289,7 @@ def _drain(p: _Parser, m: re.Match[str], s: str) -> None:
 
 _MORE_TRIGGERS: list[tuple[str, Trigger]] = [
     (r"~ or another creature dies", Trigger("dies", "self or another creature")),
+    (r"~ or another creature you control dies", Trigger("dies", "self or another creature you control")),
     (r"~ is put into a graveyard from the battlefield", Trigger("dies")),
 ]
 
@@ -683,3 +684,18 @@ def _becomes_still(p: _Parser, m: re.Match[str], s: str) -> None:
     p.add("set pt", subject, s, power=int(m.group(2)), toughness=int(m.group(3)), duration=duration)
     if m.group(7):
         p.add("gain", subject, s, abilities=keyword_list(m.group(7), s), duration=duration)
+
+
+# --- game results and control (104, 613.1b) ---------------------------------------------------------------------------
+
+@_sentence(r"(you|target player|target opponent|each opponent|that player) (wins?|loses?) the game",
+           "You win the game. Target player loses the game.")
+def _game_result(p: _Parser, m: re.Match[str], s: str) -> None:
+    p.add("win game" if m.group(2).lower().startswith("win") else "lose game", m.group(1), s)
+
+
+@_front(r"you control enchanted (creature|permanent|land|artifact)\.?", "You control enchanted creature.")
+def _control_magic(m: re.Match[str], text: str) -> list[Ability]:
+    """613.1b: a control-changing effect of a static ability: the Aura's controller controls what it enchants."""
+    return [Ability("static", text, affects="enchanted" if m.group(1).lower() == "creature" else "enchanted permanent",
+                    changes=(Change("control"),))]

@@ -60,6 +60,7 @@ class Player:
     command: list[str] = field(default_factory=list)  # cards they own in the command zone (408, 903.6)
     lost: str = ""  # why, if the player has lost (they have left the game, 104.5, 800.4a)
     won: bool = False  # an effect said this player wins the game (104.2b)
+    left: bool = False  # their objects have left the game with them (800.4a)
     max_hand_size: int = 7
     commander_casts: dict[str, int] = field(default_factory=dict)  # commander → casts from the command zone (903.8)
     commander_damage: dict[str, int] = field(default_factory=dict)  # commander → combat damage it dealt them (903.10a)
@@ -91,6 +92,7 @@ class GameObject:
     copy_of_spell: bool = False  # a copy of a spell on the stack, not a card (707.10): it ceases to exist elsewhere
     protector: str = ""  # a battle's protector (310.8)
     entered_turn: int = 0  # the turn it entered the battlefield (0: before the scenario began)
+    left_turn: int = 0  # the turn it last left the battlefield
 
 
 @dataclass
@@ -239,6 +241,7 @@ class GameState:
     loyalty_activated: set[str] = field(default_factory=set)  # permanents whose loyalty ability was used this turn
     ids: dict[str, int] = field(default_factory=dict)  # last number used per prefix: "token-1", "ability-2"
     version: int = 0  # bumped by every change; keys the characteristics cache
+    moved_since_check: set[str] = field(default_factory=set)  # objects that changed zones since the last SBA check
     _computed: tuple[int, dict[str, Characteristics]] | None = field(default=None, repr=False)
     layer_rules: dict[str, list[str]] = field(default_factory=dict, repr=False)  # the last computation's (613.1)
     layer_log: dict[str, list[Any]] = field(default_factory=dict, repr=False)  # … each effect applied, in order
@@ -269,9 +272,19 @@ class GameState:
 
     def apnap(self) -> list[str]:
         """Players still in the game in APNAP order: the active player, then the others in turn order (101.4)."""
+        return self.in_turn_order(self.active)
+
+    def in_turn_order(self, first: str) -> list[str]:
+        """Players still in the game in turn order, starting with `first` (or the next one after it, if it left)."""
         order = list(self.players)
-        start = order.index(self.active)
+        start = order.index(first)
         return [p for p in order[start:] + order[:start] if not self.players[p].lost]
+
+    def next_player(self, name: str) -> str:
+        """The next player in turn order still in the game (800.4k: a player who left takes no more turns)."""
+        order = list(self.players)
+        start = order.index(name)
+        return next((p for p in order[start + 1:] + order[:start + 1] if not self.players[p].lost), name)
 
     @property
     def nonactive(self) -> str:

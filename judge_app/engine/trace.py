@@ -20,6 +20,8 @@ ACTION = "action"
 DEFAULT = "default choice"
 REJECTED = "rejected"
 GAME_OVER = "game over"
+LEAVES = "leaves the game"
+TRIGGERED = "triggered ability"  # a triggered ability triggers or is put on the stack (603.2, 603.3)
 NOTE = "note"
 
 

@@ -51,7 +51,10 @@ TOP_KEYS = {
     "expect": "the [expect] table", "until": "a step name (where the replay stops; default \"cleanup\")",
     "until_turn": "a turn number",
 }
+MAX_PLAYERS = 8
 PLAYER_KEYS = {"life": "an integer", "poison": "an integer",
+               "commander_casts": "{ commander card id = times cast from the command zone so far } (903.8)",
+               "commander_damage": "{ commander card id = combat damage it has dealt this player } (903.10a)",
                "mana": "{ colour = amount } in the mana pool at the start",
                "library": "a number of cards or a list of card ids",
                "hand": "a list of card ids", "graveyard": "a list of card ids", "exile": "a list of card ids"}
@@ -274,9 +277,9 @@ class _Loader:
 
     def _players(self, value: Any) -> list[PlayerSpec]:
         r = self.r
-        if not isinstance(value, dict) or len(value) != 2:
-            raise r.error(("players",), "a scenario needs exactly two players (part 1 models two-player games)",
-                          "two tables [players.<name>], e.g. [players.Alice] and [players.Bob]")
+        if not isinstance(value, dict) or not 2 <= len(value) <= MAX_PLAYERS:
+            raise r.error(("players",), f"a scenario needs two to {MAX_PLAYERS} players, in turn order",
+                          "tables [players.<name>], e.g. [players.Alice] and [players.Bob]")
         self.players = list(value)
         self.raw_players = value
         return [PlayerSpec(name=name) for name in value]
@@ -296,6 +299,14 @@ class _Loader:
                 if r.typed(amount, (*path, "mana"), int, "an amount of mana") < 0:
                     raise r.error((*path, "mana"), f"{amount} {mana} mana", "0 or more")
             spec.mana = {m: n for m, n in pool.items() if n}
+            for key in ("commander_casts", "commander_damage"):
+                table_ = r.typed(table.get(key, {}), (*path, key), dict, PLAYER_KEYS[key])
+                tallies = {}
+                for card, count in table_.items():
+                    if r.typed(count, (*path, key), int, "an integer") < 0:
+                        raise r.error((*path, key), f"{count} is negative", "0 or more")
+                    tallies[card] = count
+                setattr(spec, key, tallies)
 
     def _cards(self, value: Any, players: list[PlayerSpec]) -> list[CardSpec]:
         r = self.r
@@ -328,6 +339,10 @@ class _Loader:
                 player.library = self._zone_list(table, "library", player, specs)
             for zone in ("hand", "graveyard", "exile"):
                 getattr(player, zone).extend(self._zone_list(table, zone, player, specs))
+        for player in players:
+            for key in ("commander_casts", "commander_damage"):
+                for card in getattr(player, key):
+                    self._card(card, ("players", player.name, key))
         owners = {p.name: p for p in players}
         for spec in specs:  # a card given a zone but not listed in its owner's zone list is added to it
             if spec.zone != "battlefield" and not any(spec.id in getattr(p, spec.zone) for p in players):

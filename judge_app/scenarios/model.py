@@ -49,7 +49,10 @@ class PlayerSpec:
     hand: list[str] = field(default_factory=list)
     graveyard: list[str] = field(default_factory=list)
     exile: list[str] = field(default_factory=list)
+    command: list[str] = field(default_factory=list)  # the command zone (408)
     mana: dict[str, int] = field(default_factory=dict)  # the mana pool at the start
+    commander_casts: dict[str, int] = field(default_factory=dict)
+    commander_damage: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass

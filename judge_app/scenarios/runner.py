@@ -58,7 +58,9 @@ def build_game(scenario: Scenario) -> Game:
     for spec in scenario.players:
         players[spec.name] = Player(name=spec.name, life=spec.life, poison=spec.poison, library=list(spec.library),
                                     hand=list(spec.hand), graveyard=list(spec.graveyard), exile=list(spec.exile),
-                                    mana_pool=dict(spec.mana))
+                                    mana_pool=dict(spec.mana), command=list(spec.command),
+                                    commander_casts=dict(spec.commander_casts),
+                                    commander_damage=dict(spec.commander_damage))
     state = GameState(players=players, turn=scenario.turn, active=scenario.active, step=scenario.step)
     for card in scenario.cards:
         state.objects[card.id] = GameObject(
