@@ -11,7 +11,7 @@ from judge_app.engine.events import StackPush
 from judge_app.engine.perform import Play
 from judge_app.engine.stack import describe
 from judge_app.engine.state import PendingTrigger, StackItem, Target
-from judge_app.engine.trace import DEFAULT, TURN_BASED
+from judge_app.engine.trace import TRIGGERED
 from judge_app.engine.triggers import ward_triggers
 
 
@@ -26,7 +26,7 @@ def put_on_stack(game: Play) -> bool:
     cited: list[rules.Cite] = [r for p in waiting for r in p.rules]
     cited += [rules.TRIGGERS_WAIT, rules.TRIGGER_TO_STACK, rules.TRIGGER_CONTROLLER]
     defaulted = False
-    players = [state.active, state.nonactive]
+    players = state.apnap()
     if len({p.controller for p in waiting}) > 1:
         cited += [rules.TRIGGER_APNAP, rules.APNAP_ORDER]
     for player in players:
@@ -59,7 +59,9 @@ def put_on_stack(game: Play) -> bool:
         parts.append(f"{player} puts {order} on the stack{how}")
     text = "Triggered abilities go on the stack as a player would receive priority: " + "; ".join(parts) + \
         ". The last one put on the stack resolves first."
-    game.record(DEFAULT if defaulted else TURN_BASED, text, [*cited, rules.STACK_ORDER])
+    if defaulted:
+        text += " (Some choices above are defaults.)"
+    game.record(TRIGGERED, text, [*cited, rules.STACK_ORDER])
     return True
 
 

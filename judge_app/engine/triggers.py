@@ -32,7 +32,7 @@ def condition_holds(game: View, player: str, condition: Condition, it_counters: 
     if condition.what == "life at least":
         return state.players[player].life >= condition.amount
     if condition.what == "opponent life at most":
-        return state.players[state.opponent(player)].life <= condition.amount
+        return any(state.players[p].life <= condition.amount for p in state.opponents(player))
     creatures = sum(1 for o in state.permanents() if game.chars(o.id).is_creature and game.controller(o.id) == player)
     return creatures >= condition.amount
 
@@ -47,15 +47,19 @@ def detect(game: View, changes: list[Event], before: dict[str, Characteristics],
     (603.10a), the others as the game is now; and notes for those whose intervening "if" is false (603.4).
     `counters` holds the counters of the permanents that left, as they last existed."""
     found: list[PendingTrigger] = []
+    notes: list[Note] = []
     state = game.state
     for change in changes:
         if isinstance(change, ZoneChange) and change.to_zone == "battlefield" and state.on_battlefield(change.object):
-            found += _zone_triggers(game, "enters", change.object, {o: game.chars(o) for o in state.battlefield})
+            now = {o: game.chars(o) for o in state.battlefield}
+            found += _zone_triggers(game, "enters", change.object, now)
+            notes += missed(game, "enters", change.object, now)
         elif isinstance(change, ZoneChange) and change.from_zone == "battlefield" and change.object in before:
             last = (counters or {}).get(change.object, {})
             found += _zone_triggers(game, "leaves", change.object, before, last)
             if change.to_zone == "graveyard":  # 700.4: "dies" means put into a graveyard from the battlefield
                 found += _zone_triggers(game, "dies", change.object, before, last)
+                notes += missed(game, "dies", change.object, before)
         elif isinstance(change, AttackDeclared | BlockDeclared):
             event = "attacks" if isinstance(change, AttackDeclared) else "blocks"
             found += [_pending(game, change.object, a, reason=f"{game.name(change.object)} {event}",
@@ -72,7 +76,8 @@ def detect(game: View, changes: list[Event], before: dict[str, Characteristics],
             found += [_pending(game, change.source, a, that_player=change.recipient,
                                reason=f"{game.name(change.source)} dealt combat damage to {change.recipient}")
                       for a, _ in _triggered(game.chars(change.source), "combat damage to a player")]
-    return _conditions_hold(game, found)
+    kept, more = _conditions_hold(game, found)
+    return kept, notes + more
 
 
 def _zone_triggers(game: View, event: str, moved: str, chars_of: dict[str, Characteristics],
@@ -81,15 +86,7 @@ def _zone_triggers(game: View, event: str, moved: str, chars_of: dict[str, Chara
     moved_chars = chars_of.get(moved) or game.chars(moved)
     for oid, chars in chars_of.items():
         for ability, trigger in _triggered(chars, event):
-            if trigger.who == "self":
-                ok = oid == moved
-            elif trigger.who == "self or another creature":
-                ok = oid == moved or moved_chars.is_creature
-            else:
-                ok = moved_chars.is_creature and (trigger.who.startswith("a ") or oid != moved)
-                if trigger.who.endswith("you control"):
-                    ok = ok and moved_chars.controller == chars.controller
-            if ok:
+            if _watches(trigger, oid, moved, moved_chars, chars.controller):
                 verb = {"enters": "entered", "leaves": "left the battlefield", "dies": "died"}[event]
                 why = (rules.TRIGGER_ENTERS,) if event == "enters" else (rules.TRIGGER_LEAVES, rules.LOOK_BACK)
                 pending = _pending(game, oid, ability, it=moved, chars=chars, reason=f"{moved_chars.name} {verb}",
@@ -98,6 +95,49 @@ def _zone_triggers(game: View, event: str, moved: str, chars_of: dict[str, Chara
                 pending.it_counters = dict(last_counters or {})
                 out.append(pending)
     return out
+
+
+def _watches(trigger: Trigger, oid: str, moved: str, moved_chars: Characteristics, controller: str) -> bool:
+    """Whether a zone-change trigger of `oid` (controlled by `controller`) watches `moved` (603.6a, 603.6c)."""
+    if trigger.who == "self":
+        return oid == moved
+    if trigger.who.startswith("self or another creature"):
+        return oid == moved or (moved_chars.is_creature and (
+            not trigger.who.endswith("you control") or moved_chars.controller == controller))
+    ok = moved_chars.is_creature and (trigger.who.startswith("a ") or oid != moved)
+    if trigger.who.endswith("you control"):
+        ok = ok and moved_chars.controller == controller
+    return ok
+
+
+def missed(game: View, event: str, moved: str, chars_of: dict[str, Characteristics]) -> list[Note]:
+    """What didn't trigger, and why (603.2, 603.10a): a permanent whose printed ability would have triggered but that
+    has lost it (613.1f), and a permanent that left the battlefield earlier this turn, before this event."""
+    state = game.state
+    moved_chars = chars_of.get(moved) or game.chars(moved)
+    verb = {"enters": "entered", "leaves": "left the battlefield", "dies": "died"}[event]
+    notes: list[Note] = []
+    for oid, obj in state.objects.items():
+        if obj.face_down:
+            continue
+        printed = [(a, a.trigger) for a in obj.printed.abilities_of("triggered")
+                   if a.trigger is not None and a.trigger.event == event]
+        for ability, trigger in printed:
+            name = obj.printed.name
+            if oid in chars_of and oid != moved:
+                if any(a.text == ability.text for a in chars_of[oid].abilities):
+                    continue
+                if _watches(trigger, oid, moved, moved_chars, chars_of[oid].controller):
+                    notes.append(Note(NOTE, f"{moved_chars.name} {verb}, but {game.name(oid)} has lost its ability "
+                                      f"(\"{ability.shown(name)}\"), so nothing triggers.",
+                                      [rules.TRIGGER, rules.LAYER_6]))
+            elif oid not in chars_of and event != "enters" and obj.left_turn == state.turn and oid != moved \
+                    and trigger.who != "self" and _watches(trigger, oid, moved, moved_chars, obj.owner):
+                notes.append(Note(NOTE, f"{moved_chars.name} {verb}, but {name} had already left the battlefield, so "
+                                  f"its ability (\"{ability.shown(name)}\") doesn't trigger: a leaves-the-"
+                                  "battlefield ability looks back only to just before the event.",
+                                  [rules.TRIGGER, rules.LOOK_BACK]))
+    return notes
 
 
 def _pending(game: View, source: str, ability: Ability, it: str | None = None, that_player: str | None = None,
