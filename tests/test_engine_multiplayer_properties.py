@@ -8,16 +8,18 @@ game's result consistent with who lost, and every rule cited exists."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from judge_app.cardtext import nodes
 from judge_app.engine import Game, GameObject, GameState, IllegalAction, Player, Step, rules
 from judge_app.engine import actions as direct
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.errors import NotModelled
-from judge_app.engine.oracle import parse_abilities
+from judge_app.engine.interpret import read_card
 from judge_app.engine.state import COMMAND, GONE, STACK, STEP_ORDER
 
 NAMES = ["Alice", "Bob", "Carol", "Dan"]
@@ -68,7 +70,7 @@ def build(boards: list[list[dict]], spells: list[str], lives: list[int]) -> Game
             printed = Characteristics(name=name, types=frozenset({"creature"}), mana_cost="{2}",
                                       supertypes=frozenset({"legendary"}) if spec["commander"] else frozenset(),
                                       power=spec["power"], toughness=spec["toughness"],
-                                      abilities=tuple(parse_abilities(spec["text"], name)))
+                                      abilities=tuple(read_card(spec["text"], name, "Creature")))
             state.objects[oid] = GameObject(oid, owner, owner, "battlefield", printed, timestamp=state.next_timestamp(),
                                             commander=spec["commander"] and n == 0)
             state.battlefield.append(oid)
@@ -81,7 +83,7 @@ def build(boards: list[list[dict]], spells: list[str], lives: list[int]) -> Game
             oid = f"{owner}-spell-{n}"
             name = f"Spell {owner[0]}{n}"
             printed = Characteristics(name=name, mana_cost="{1}", types=frozenset({"instant"}),
-                                      abilities=tuple(parse_abilities(text.replace("~", name), name, spell=True)))
+                                      abilities=tuple(read_card(text.replace("~", name), name, "Instant")))
             state.objects[oid] = GameObject(oid, owner, owner, "hand", printed, timestamp=state.next_timestamp())
             state.players[owner].hand.append(oid)
         for n in range(3):
@@ -146,7 +148,7 @@ def play(game: Game, actions) -> None:
                     continue
                 card = hand[pick % len(hand)]
                 spell = game.chars(card).abilities_of("spell")
-                specs = spell[0].effect.targets if spell else ()
+                specs = nodes.targets(spell[0].effect) if spell and spell[0].effect is not None else ()
                 refs_all = [*state.battlefield, *players, *[i.id for i in state.stack],
                             *[c for p in players for c in state.players[p].graveyard]]
                 chosen = [refs_all[t % len(refs_all)] for _, t in zip(specs, [*targets, 0, 1], strict=False)]
@@ -188,10 +190,8 @@ def play(game: Game, actions) -> None:
 def test_random_multiplayer_sequences_keep_the_invariants(boards, spells, lives, actions):
     game = build(boards, spells, lives)
     play(game, actions)
-    try:
+    with contextlib.suppress(NotModelled):
         game.advance_to(Step.CLEANUP, game.state.turn)
-    except NotModelled:
-        pass
     check_invariants(game)
     known = set(rules.all_cites().values())
     for step in game.trace.steps:

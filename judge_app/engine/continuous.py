@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from judge_app.cardtext.nodes import Description
 from judge_app.engine import rules
 from judge_app.engine.ability import Change, Filter, StaticCondition
 from judge_app.engine.characteristics import Characteristics
@@ -28,7 +29,7 @@ class ContinuousEffect:
     timestamp: int
     description: str
     affected: tuple[str, ...] = ()
-    selector: str = ""  # static abilities: "enchanted", "equipped", "yours", "others", "all", "lands", "self" …
+    selector: str = ""  # static abilities: "self", "enchanted", "equipped", or "described" (by `described`)
     source: str | None = None
     duration: str = INDEFINITE
     change: Change | None = None
@@ -36,6 +37,7 @@ class ContinuousEffect:
     cda: bool = False  # from a characteristic-defining ability (604.3, 613.3)
     filter: Filter | None = None  # selector "filter": the objects its description names ("white creatures")
     condition: StaticCondition | None = None  # "as long as …": it applies only while this holds (611.3a)
+    described: Description | None = None  # the objects a static ability affects, as its text describes them
 
     @property
     def ability_key(self) -> tuple[object, ...]:

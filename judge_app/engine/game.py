@@ -57,8 +57,9 @@ class Game(Play):
         turn.player_acts(self, lambda: casting.cast(self, player, card, targets or [], mana, choices), player)
 
     def activate(self, player: str, source: str, ability: int = 1, targets: list[str] | None = None,
-                 mana: list[str] | None = None) -> None:
-        turn.player_acts(self, lambda: casting.activate(self, player, source, ability, targets or [], mana), player)
+                 mana: list[str] | None = None, choices: dict | None = None) -> None:
+        turn.player_acts(self, lambda: casting.activate(self, player, source, ability, targets or [], mana, choices),
+                         player)
 
     def turn_face_up(self, player: str, card: str, mana: list[str] | None = None) -> None:
         """116.2b, 702.37e: a special action — pay the morph cost and turn the permanent face up."""

@@ -17,11 +17,12 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from judge_app.engine import rules
+from judge_app.engine import matching, rules
 from judge_app.engine.ability import Ability, Change
 from judge_app.engine.characteristics import Characteristics, mana_value
 from judge_app.engine.continuous import EFFECT_KINDS, LAYER_ORDER, ContinuousEffect, effect_kind
 from judge_app.engine.keywords import KEYWORD_COUNTER_KINDS
+from judge_app.engine.matching import Anchor
 from judge_app.engine.state import GameState
 
 _replace = dataclasses.replace
@@ -349,6 +350,10 @@ def _affected(state: GameState, current: dict[str, Characteristics], effect: Con
         return [oid for oid, c in current.items() if "land" in c.types]
     if selector == "nonbasic lands":
         return [oid for oid, c in current.items() if "land" in c.types and "basic" not in c.supertypes]
+    if selector == "described" and effect.described is not None:  # 611.3a: whatever it describes now
+        anchor = Anchor(current[source.id].controller, source.id)
+        return [oid for oid in current if matching.object_matches(state, current.__getitem__, effect.described, oid,
+                                                                    anchor)]
     controller = current[source.id].controller
     if selector == "filter":
         wanted = effect.filter
@@ -381,7 +386,7 @@ def static_effects(state: GameState, current: dict[str, Characteristics]) -> lis
                 out.append(ContinuousEffect(change.kind, obj.timestamp, f"{name} (\"{ability.shown(name)}\")",
                                             selector=ability.affects, source=oid, change=change, ability=ability.text,
                                             cda=ability.kind == "cda", filter=ability.filter,
-                                            condition=ability.condition))
+                                            condition=ability.condition, described=ability.described))
     return out
 
 

@@ -99,6 +99,10 @@ class Scenario:
     copy: dict[str, str] = field(default_factory=dict)
     new_targets: dict[str, list[str]] = field(default_factory=dict)
     commander_stays: list[str] = field(default_factory=list)
+    may: dict[str, list[bool]] = field(default_factory=dict)
+    modes: dict[str, list[int]] = field(default_factory=dict)
+    proliferate: list[str] | None = None
+    choose: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
