@@ -14,8 +14,10 @@ from judge_app.engine.combatchecks import (
     check_attack_target,
     check_blocks,
     check_can_attack,
+    default_blocks,
     defending_player,
     has_first_or_double_strike,
+    required_attackers,
 )
 from judge_app.engine.damage import deal_damage
 from judge_app.engine.errors import IllegalAction
@@ -36,6 +38,8 @@ def declare_attackers(game: Play, declarations: list[tuple[str, str | None]], by
     seen: set[str] = set()
     resolved: list[tuple[str, str]] = []
     defaulted: list[str] = []
+    if by_default and not declarations:  # the default obeys the requirements (508.1d)
+        declarations = [(a, None) for a in required_attackers(game)]
     for attacker, target in declarations:
         if attacker in seen:
             raise IllegalAction(f"{game.name(attacker)} is declared as an attacker twice", rules.ATTACKERS_CHOSEN)
@@ -71,7 +75,8 @@ def declare_attackers(game: Play, declarations: list[tuple[str, str | None]], by
     cited.append(rules.BECOMES_ATTACKING)
     text = f"{state.active} declares attackers: " + ("; ".join(parts) if parts else "none") + "."
     if by_default:
-        text += " (Default: the scenario declares no attack here.)"
+        text += " (Default: the scenario declares no attack here" + (
+            "; the creatures that must attack do.)" if resolved else ".)")
     if defaulted:
         text += (f" (Default: {', '.join(game.name(a) for a in defaulted)} attack{'s' if len(defaulted) == 1 else ''}"
                  f" the defending player, as the scenario named no target.)")
@@ -87,6 +92,8 @@ def declare_blockers(game: Play, blocks: list[tuple[str, str]], by_default: bool
     assert combat is not None
     defenders = list(dict.fromkeys(p for p in state.apnap() if p in combat.defending.values()))
     defender = " and ".join(defenders) or state.nonactive
+    if by_default and not blocks:  # the default obeys the requirements (509.1c)
+        blocks = default_blocks(game)
     check_blocks(game, blocks)
     cited = [rules.DECLARE_BLOCKERS, rules.TBA_DECLARE_BLOCKERS, rules.BLOCKERS_CHOSEN]
     if len(defenders) > 1:
@@ -111,7 +118,8 @@ def declare_blockers(game: Play, blocks: list[tuple[str, str]], by_default: bool
         else:
             parts.append(f"{chars.name} is unblocked")
     cited += [rules.BLOCK_RESTRICTIONS, rules.BECOMES_BLOCKING, rules.BLOCKED_OR_UNBLOCKED]
-    note = " (Default: the scenario declares no blocks here.)" if by_default else ""
+    note = (" (Default: the scenario declares no blocks here" + ("; the creatures that must block do.)" if blocks
+                                                                 else ".)")) if by_default else ""
     game.record(DEFAULT if by_default else TURN_BASED,
                 f"{defender} declares blockers: " + ("; ".join(parts) or "none") + "." + note, cited)
 

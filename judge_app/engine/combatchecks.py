@@ -132,22 +132,30 @@ def check_attack_target(game: View, attacker: str, target: str) -> None:
 def check_attack_requirements(game: View, declared: list[str]) -> None:
     """508.1c–d: restrictions on the whole declaration ("can't attack alone"), then requirements ("attacks each
     combat if able"): a creature that could have attacked without breaking a restriction must attack."""
-    state = game.state
     if len(declared) == 1 and game.chars(declared[0]).has("not alone"):
         raise IllegalAction(f"{game.name(declared[0])} can't attack alone", rules.ATTACK_RESTRICTIONS)
+    for oid in required_attackers(game):
+        chars = game.chars(oid)
+        if oid in declared or (chars.has("not alone") and not declared):
+            continue
+        raise IllegalAction(f"{chars.name} attacks each combat if able, and it is able: a declaration without it "
+                            f"obeys fewer requirements than possible", rules.ATTACK_REQUIREMENTS)
+
+
+def required_attackers(game: View) -> list[str]:
+    """508.1d: the active player's creatures that "attack each combat if able" and are able to."""
+    state = game.state
+    out = []
     for obj in state.permanents():
         oid = obj.id
-        chars = game.chars(oid)
-        if oid in declared or not chars.has("attacks each combat") or game.controller(oid) != state.active:
+        if not game.chars(oid).has("attacks each combat") or game.controller(oid) != state.active:
             continue
         try:
             check_can_attack(game, oid)
         except IllegalAction:
             continue  # it can't attack: the requirement asks nothing (508.1d)
-        if chars.has("not alone") and not declared:
-            continue
-        raise IllegalAction(f"{chars.name} attacks each combat if able, and it is able: a declaration without it "
-                            f"obeys fewer requirements than possible", rules.ATTACK_REQUIREMENTS)
+        out.append(oid)
+    return out
 
 
 def block_capacity(chars: Characteristics) -> int | None:
@@ -277,6 +285,28 @@ def _obeyed(requirements: list[tuple[str, str | None]], blocks: list[tuple[str, 
 MAX_DECLARATIONS = 4096  # beyond this, requirements are checked one creature at a time
 
 
+def default_blocks(game: View) -> list[tuple[str, str]]:
+    """When the scenario declares no blocks: none, unless requirements ask for some (509.1c) — then a legal
+    declaration obeying as many as possible."""
+    state = game.state
+    combat = state.combat
+    assert combat is not None
+    candidates = _block_candidates(game)
+    requirements = _requirements(game, candidates)
+    if not requirements:
+        return []
+    return _better_declaration(game, candidates, requirements, 0) or []
+
+
+def _block_candidates(game: View) -> list[str]:
+    state = game.state
+    combat = state.combat
+    assert combat is not None
+    defenders = {defending_player(game, t, a) for a, t in combat.attackers.items()}
+    return [o.id for o in state.permanents() if game.controller(o.id) in defenders
+            and game.chars(o.id).is_creature and not o.tapped]
+
+
 def check_blocks(game: View, blocks: list[tuple[str, str]]) -> None:
     """509.1a–c: each chosen creature may block the attacker it is declared against, the whole declaration obeys
     the restrictions (menace, …), and it obeys as many requirements as any legal declaration could (509.1c)."""
@@ -287,12 +317,7 @@ def check_blocks(game: View, blocks: list[tuple[str, str]]) -> None:
     problem = _whole_problem(game, blocks)
     if problem is not None:
         raise problem
-    state = game.state
-    combat = state.combat
-    assert combat is not None
-    defenders = {defending_player(game, t, a) for a, t in combat.attackers.items()}
-    candidates = [o.id for o in state.permanents() if game.controller(o.id) in defenders
-                  and game.chars(o.id).is_creature and not o.tapped]
+    candidates = _block_candidates(game)
     requirements = _requirements(game, candidates)
     if not requirements:
         return

@@ -391,9 +391,6 @@ def _returned_with(game: Play, r: Resolving, ins: n.Instruction) -> tuple[str, i
     zone = ins.destination
     if zone is not None and zone.counter:
         return zone.counter, amount(game, r, zone.counter_amount, 1)
-    words = ins.qualifier.split()
-    if len(words) == 4 and words[0] == "with" and words[1] in ("a", "an") and words[3] == "counter":
-        return words[2], 1
     return "", 0
 
 
