@@ -95,6 +95,7 @@ class GameObject:
     protector: str = ""  # a battle's protector (310.8)
     entered_turn: int = 0  # the turn it entered the battlefield (0: before the scenario began)
     left_turn: int = 0  # the turn it last left the battlefield
+    chosen: dict[str, str] = field(default_factory=dict)  # "As ~ enters, choose a color": "color" → "red" (614.12a)
 
 
 @dataclass

@@ -78,7 +78,6 @@ EXPECT_KEYS = {
     "result": RESULTS, "rules": "a list of rule numbers, in the order cited",
 }
 CHOICE_KEYS = {"legend_rule_keep": "a list of card ids", "discard": "a list of card ids",
-               "copy": "{ card id = the card id it enters as a copy of }",
                "new_targets": "{ card id of the spell that copies = [the copy's targets] }",
                "commander_stays": "a list of players who leave their commander where it went (graveyard, exile, hand, "
                                   "library)",
@@ -91,7 +90,10 @@ CHOICE_KEYS = {"legend_rule_keep": "a list of card ids", "discard": "a list of c
                "modes": "{ source card id = [mode numbers] } for a modal triggered ability",
                "proliferate": "a list of card ids and players proliferate picks (default: all with counters)",
                "choose": "{ source card id = [card ids] } picked when its text says \"a creature …\" (default: "
-                         "the oldest)"}
+                         "the oldest)",
+               "copy": "{ card id = card id } what a Clone enters as a copy of (default: the oldest it may copy)",
+               "chosen": "{ card id = \"red\" / \"Goblin\" / \"a card name\" } chosen as it enters (\"As ~ enters, "
+                         "choose a color\"; default: said in the trace)"}
 
 # action → its keys: key → (value kind, required)
 _TARGETED = {"target": ("card", True), "source": ("card", False)}
@@ -270,8 +272,6 @@ class _Loader:
                                                "players")]
         out["sacrifice"] = [self._card(c, ("choices", "sacrifice")) for c in
                             r.string_list(choices.get("sacrifice", []), ("choices", "sacrifice"), "card ids")]
-        table = r.typed(choices.get("copy", {}), ("choices", "copy"), dict, CHOICE_KEYS["copy"])
-        out["copy"] = {self._card(k, ("choices", "copy")): self._card(v, ("choices", "copy")) for k, v in table.items()}
         table = r.typed(choices.get("new_targets", {}), ("choices", "new_targets"), dict, CHOICE_KEYS["new_targets"])
         out["new_targets"] = {self._card(k, ("choices", "new_targets")): [
             self._card_or_player(t, ("choices", "new_targets")) for t in
@@ -292,6 +292,14 @@ class _Loader:
         out["choose"] = {self._card(c, ("choices", "choose")): [self._card(x, ("choices", "choose")) for x in
                                                                  r.string_list(ids, ("choices", "choose"), "card ids")]
                          for c, ids in table.items()}
+        table = r.typed(choices.get("copy", {}), ("choices", "copy"), dict, CHOICE_KEYS["copy"])
+        out["copy"] = {self._card(c, ("choices", "copy")): self._card(r.typed(x, ("choices", "copy"), str,
+                                                                              CHOICE_KEYS["copy"]), ("choices", "copy"))
+                       for c, x in table.items()}
+        table = r.typed(choices.get("chosen", {}), ("choices", "chosen"), dict, CHOICE_KEYS["chosen"])
+        out["chosen"] = {self._card(c, ("choices", "chosen")): r.typed(x, ("choices", "chosen"), str,
+                                                                       CHOICE_KEYS["chosen"])
+                         for c, x in table.items()}
         if "proliferate" in choices:
             out["proliferate"] = [self._card_or_player(c, ("choices", "proliferate")) for c in
                                   r.string_list(choices["proliferate"], ("choices", "proliferate"), "card ids")]

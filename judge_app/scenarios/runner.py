@@ -78,7 +78,8 @@ def build_game(scenario: Scenario) -> Game:
                       sacrifice=list(scenario.sacrifice), may={k: list(v) for k, v in scenario.may.items()},
                       modes=dict(scenario.modes), proliferate=scenario.proliferate,
                       choose={k: list(v) for k, v in scenario.choose.items()}, copy=dict(scenario.copy),
-                      new_targets=dict(scenario.new_targets), commander_stays=list(scenario.commander_stays))
+                      new_targets=dict(scenario.new_targets), commander_stays=list(scenario.commander_stays),
+                      chosen=dict(scenario.chosen))
     return Game(state, choices)
 
 
