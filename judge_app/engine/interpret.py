@@ -366,6 +366,11 @@ def combat_static(node: n.StaticAbility, instructions: list) -> list[Ability] | 
     """Statics about attacking and blocking with the object itself as subject (508.1c–d, 509.1a–c): blocking
     several attackers, "attacks/blocks each combat if able", "can't be blocked by more than one creature / by
     [creatures]", "can block only [creatures]"; None if it is no such ability."""
+    musts = {"attack": ["attacks"], "block": ["blocks"], "attack or block": ["attacks", "blocks"]}
+    if instructions and all(isinstance(i, n.Instruction) and _is_self(i.subject) and i.verb in musts
+                            and i.qualifier == _EACH_COMBAT for i in instructions):
+        kinds = dict.fromkeys(k for i in instructions for k in musts[i.verb])
+        return [Ability(f"{k} each combat", node.text, node=node) for k in kinds]
     if len(instructions) != 1 or not isinstance(instructions[0], n.Instruction):
         return None
     ins = instructions[0]
@@ -378,9 +383,6 @@ def combat_static(node: n.StaticAbility, instructions: list) -> list[Ability] | 
         return [Ability("block additional", text, value=0, node=node)]
     if verb == "block" and ins.qualifier == "only" and isinstance(ins.object, n.Description):
         return [Ability("blocks only", text, filter=restriction_filter(ins.object, text), node=node)]
-    if verb in ("attack", "block", "attack or block") and ins.qualifier == _EACH_COMBAT:
-        kinds = {"attack": ["attacks"], "block": ["blocks"], "attack or block": ["attacks", "blocks"]}[verb]
-        return [Ability(f"{k} each combat", text, node=node) for k in kinds]
     action = ins.action
     if verb == "can't" and action is not None and action.verb == "be blocked":
         if ins.qualifier == "by more than one creature" and action.object is None:
