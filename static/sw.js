@@ -222,10 +222,15 @@ function fromPacks(url) {
   });
 }
 
-function day(time) {
+/* A day as the interface language writes it ("23 de novembro de 2026"); ISO if the language is refused. */
+function day(time, language) {
   var d = new Date(time);
-  var pad = function (n) { return (n < 10 ? "0" : "") + n; };
-  return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate());
+  try {
+    return d.toLocaleDateString(language, { year: "numeric", month: "long", day: "numeric" });
+  } catch (error) {
+    var pad = function (n) { return (n < 10 ? "0" : "") + n; };
+    return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate());
+  }
 }
 
 function offlineResponse(found, status, indicator) {
@@ -233,7 +238,7 @@ function offlineResponse(found, status, indicator) {
   headers.set("X-Judge-Offline", found.meta.id + " " + found.meta.version);
   var html = found.html;
   if (indicator) {
-    var banner = found.meta.banner.replace("{saved}", day(found.meta.saved));
+    var banner = found.meta.banner.replace("{saved}", day(found.meta.saved, found.meta.lang));
     html = html.replace('<main id="main">', '<main id="main">' + banner);
   }
   return new Response(html, { status: status, headers: headers });
