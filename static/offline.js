@@ -115,5 +115,7 @@
     var warning = document.querySelector(".offline-needs-js");
     if (warning) warning.hidden = true;
   }
-  refresh();
+  /* After the page has loaded: reading the saved packs' records is not what the reader opened the page for. */
+  if (document.readyState === "complete") refresh();
+  else window.addEventListener("load", refresh);
 })();
