@@ -401,7 +401,8 @@ def becomes(ins: n.Instruction, c: n.Characteristics) -> list[Change]:
         out.append(Change("set colors", colors=frozenset(c.colors)))
     if c.pt is not None:
         out.append(Change("set power/toughness", power=_fixed(c.pt.power), toughness=_fixed(c.pt.toughness)))
-    if c.abilities or c.name or c.copy_of is not None or not out:
+    if c.abilities or c.name or c.copy_of is not None or not out or not all(x[:1].isupper() for x in c.subtypes) \
+            or "chosen" in ins.qualifier:  # "is the chosen color" is no subtype "The Chosen Color"
         raise Unplayable(f"\"{ins.text}\"", rules.LAYERS)
     return out
 
@@ -424,6 +425,9 @@ def granted(abilities: tuple[n.Ability, ...]) -> tuple[Ability, ...]:
 
 # --- replacement effects ----------------------------------------------------------------------------------
 
+# "As ~ enters, choose a …": the values a scenario gives (`chosen`) or the engine picks by default (614.12a)
+CHOSEN_AS_ENTERS = ("color", "creature type", "card name")
+
 def replacement(node: n.ReplacementAbility) -> Ability:
     """The replacement and prevention effects of static abilities the engine has (614.1, 615)."""
     effects = [i for i in node.effect.instructions if isinstance(i, n.Instruction)]
@@ -438,6 +442,14 @@ def replacement(node: n.ReplacementAbility) -> Ability:
         if first.verb == "enter with counters" and first.amount is not None and first.amount.kind == "number":
             return Ability("replacement", node.text, word="enters with counters", affects="self",
                            value=first.amount.value or 0, counter=first.counter or "+1/+1", node=node)
+        c = first.characteristics
+        if first.verb == "enter as copy" and c is not None and isinstance(c.copy_of, n.Description) \
+                and not c.exceptions:
+            check_thing(c.copy_of, node.text)
+            return Ability("replacement", node.text, word="enters as a copy", affects="self", described=c.copy_of,
+                           node=node)
+        if first.verb == "choose" and first.choice in CHOSEN_AS_ENTERS and first.object is None:
+            return Ability("replacement", node.text, word=f"choose {first.choice}", affects="self", node=node)
     if node.mode == "skip" and "draw step" in node.text.lower() and "your" in node.text.lower():
         return Ability("replacement", node.text, word="skip draw", affects="you", node=node)
     if node.mode == "instead" and event.verb == "die" and first.verb == "exile" and first.instead:
