@@ -21,16 +21,21 @@ class Resolver:
 
     def texts(self, ref: str) -> list[str]:
         """Every text indexed for the entry: (number,) title, text, examples, enclosing titles."""
+        own, around = self.parts(ref)
+        return own + around
+
+    def parts(self, ref: str) -> tuple[list[str], list[str]]:
+        """The entry's own texts (number, title, text) and those around it (examples, enclosing titles)."""
         doc, kind, key = parse_ref(ref)
         if kind == RULE:
             rule = self.corpus.rules[doc][key]
             enclosing = [a.title for a in self.corpus.ancestors(doc, key)]
-            return [rule.number, rule.title, rule.text, *rule.examples, *enclosing]
+            return [rule.number, rule.title, rule.text], [*rule.examples, *enclosing]
         if kind == GLOSSARY:
             entry = self.corpus.glossary[doc][int(key)]
-            return [entry.term, entry.english, entry.text]
+            return [entry.term, entry.english, entry.text], []
         section, paragraph = self.paragraph(doc, key)
-        return [section.title, paragraph.text]
+        return [paragraph.text], [section.title]
 
 
 def build_hit(resolver: Resolver, ref: str, score: float, wanted: Wanted | None, via: str | None = None) -> Hit:

@@ -1,7 +1,8 @@
-"""Whoosh queries built from analysed words, for one document at a time.
+"""Whoosh queries built from a question's units (see `questions`), for one document at a time.
 
 User text never reaches Whoosh's query parser: each word becomes Term queries on the document's
 fields, so there is no syntax to get wrong and no wildcard or fuzzy expansion to run away with.
+A unit is an Or of its forms; a form of several words needs them all ("enters the battlefield").
 """
 
 from __future__ import annotations
@@ -10,29 +11,16 @@ from whoosh.query import And, AndMaybe, DisjunctionMax, Or, Phrase, Query, Term
 
 from judge_app.corpus import numbers
 from judge_app.search.analysis import CHAINS, fold, term
+from judge_app.search.questions import Question, Unit
 from judge_app.search.schema import PARTS, field
 from judge_app.search.vocabulary import Vocabulary
 
 PART_WEIGHT = {"title": 2.0, "text": 1.0, "more": 1.0}
 PHRASE_WEIGHT = 2.0
 NUMBER_WEIGHT = 6.0
-STOP_SHARE = 0.3  # a word in more than this share of a document's entries is dropped ("the", "de")
-BACKGROUND_SHARE = 0.1  # a word in more of them is left to `ranking.coordination` (when others remain)
-OPTIONAL_PARTS = ("title", "more")  # where the commoner words of a query still count
-RARE_SHARE = 0.01  # a word in fewer than this share of the entries always finds candidates
-
-# Words that ask rather than name ("what happens when…", "o que acontece se…", "¿qué pasa si…"): dropped
-# from a query that has other words, and ignored when matching titles. Only question words, pronouns
-# and articles: game words ("each", "before", "own", "estado") are never dropped.
-QUESTION_WORDS = {lang: {fold(w) for w in ws.split()} for lang, ws in {
-    "en": "what whats which who how many much when where why does do did is are can could may should would i you "
-          "me my it happens happen mean means work works rule rules the a an of if",
-    "pt": "o a os as que qual quais quanto quantos quanta quantas como quando onde porque por e é são eu posso "
-          "pode acontece significa funciona regra regras um uma se de do da",
-    "es": "que qué cual cuál cuales cuáles cuanto cuánto cuantos cuántos cuanta cuánta cuantas cuántas como cómo "
-          "cuando cuándo donde dónde por es son yo puedo puede pasa sucede significa funciona regla reglas un una si "
-          "el la los las de del y",
-}.items()}
+BACKGROUND_SHARE = 0.1  # a unit in more entries is left to `ranking.coordination` (when others remain)
+OPTIONAL_PARTS = ("title", "text", "more")  # where the commoner units of a query still count
+RARE_SHARE = 0.01  # a unit in fewer than this share of the entries always finds candidates
 
 
 def number_token(word: str) -> str | None:
@@ -43,52 +31,52 @@ def number_token(word: str) -> str | None:
     return number if number and not numbers.CHAPTER_RE.match(number) else None
 
 
-def asks(word: str, lang: str) -> bool:
-    return fold(word) in QUESTION_WORDS.get(lang, ())
+def unit_share(unit: Unit, doc: str, vocabulary: Vocabulary) -> float:
+    """About the share of the document's entries holding the unit (a form holds all its words)."""
+    if unit.source == "number":
+        return 0.0
+    return min(1.0, sum(min(vocabulary.share(w, doc) for w in form) for form in unit.forms))
 
 
-def incidental(word: str, doc: str, lang: str, vocabulary: Vocabulary) -> bool:
-    """A question word, or a word in most entries ("the", "de"): no use telling entries apart."""
-    return asks(word, lang) or vocabulary.share(word, doc) > STOP_SHARE
+def document_query(question: Question, phrases: list[list[str]], vocabulary: Vocabulary) -> Query | None:
+    """The query for one document; rare units find the candidates, common ones only add to their score.
 
-
-def content_words(words: list[str], doc: str, lang: str, vocabulary: Vocabulary) -> list[str]:
-    """The words that can tell entries apart (falling back to all of them when none can)."""
-    content = [w for w in words if not incidental(w, doc, lang, vocabulary)]
-    return content or [w for w in words if not asks(w, lang)] or list(words)
-
-
-def document_query(doc: str, lang: str, words: list[str], phrases: list[list[str]],
-                   vocabulary: Vocabulary) -> Query | None:
-    """The query for one document; rare words find the candidates, common ones only add to their score.
-
-    Whoosh's matching cost grows with the documents it visits, so the commoner words of a query
-    ("damage", "combat") are scored inside what its rarer words found (see `rarest`) rather than
-    enumerated; an entry lacking every rare word would be pushed down by `ranking.coordination`
-    anyway. Words in more than `BACKGROUND_SHARE` of the entries ("creature", "player", "with")
-    carry little BM25 weight and are left to the coordination alone. Quoted phrases are required.
+    Whoosh's matching cost grows with the documents it visits, so the commoner units of a query
+    ("damage", "combat") are scored inside what its rarer units found (see `rarest`) rather than
+    enumerated; an entry lacking every rare unit would be pushed down by `ranking.coordination`
+    anyway. Units in more than `BACKGROUND_SHARE` of the entries ("creature", "player") carry little
+    BM25 weight and are left to the coordination alone. Quoted phrases are required.
     """
-    content = content_words(words, doc, lang, vocabulary)
-    content = [w for w in content if vocabulary.share(w, doc) <= BACKGROUND_SHARE] or content
+    doc, lang = question.doc, question.lang
+    units = question.counted
+    units = [u for u in units if unit_share(u, doc, vocabulary) <= BACKGROUND_SHARE] or units
     if phrases:
         required: Query | None = _any([phrase_query(doc, lang, p) for p in phrases], And)
-        optional = [word_query(doc, lang, w) for w in content]
+        optional = [unit_query(doc, lang, u) for u in units]
     else:
-        rare = rarest(content, doc, vocabulary)
-        common = [w for w in content if w not in rare]
-        required = _any([word_query(doc, lang, w) for w in rare])
-        optional = [word_query(doc, lang, w, OPTIONAL_PARTS) for w in common]
+        rare = rarest(units, doc, vocabulary)
+        required = _any([unit_query(doc, lang, u) for u in rare])
+        optional = [unit_query(doc, lang, u, OPTIONAL_PARTS) for u in units if u not in rare]
     if required is None or not optional:
         return required
     return AndMaybe(required, _any(optional))
 
 
-def rarest(words: list[str], doc: str, vocabulary: Vocabulary) -> list[str]:
-    """The words that find candidates: the rarer half of the query (at least one), plus any word in
+def rarest(units: list[Unit], doc: str, vocabulary: Vocabulary) -> list[Unit]:
+    """The units that find candidates: the rarer half of the query (at least one), plus any unit in
     fewer than `RARE_SHARE` of the entries. The others only add to the score of what these found."""
-    ranked = sorted(words, key=lambda w: (0.0 if number_token(w) else vocabulary.share(w, doc)))
+    ranked = sorted(units, key=lambda u: unit_share(u, doc, vocabulary))
     keep = max(1, (len(ranked) + 1) // 2)
-    return [w for i, w in enumerate(ranked) if i < keep or vocabulary.share(w, doc) <= RARE_SHARE]
+    return [u for i, u in enumerate(ranked) if i < keep or unit_share(u, doc, vocabulary) <= RARE_SHARE]
+
+
+def unit_query(doc: str, lang: str, unit: Unit, parts: tuple[str, ...] = PARTS) -> Query:
+    """Any one form of the unit; each form's words all present."""
+    if unit.source == "number":
+        number = unit.forms[0][0]
+        return Or([Term("number", number, boost=NUMBER_WEIGHT), Term("cites", number)])
+    forms = [_all([word_query(doc, lang, w, parts) for w in form]) for form in unit.forms]
+    return forms[0] if len(forms) == 1 else Or(forms)
 
 
 def word_query(doc: str, lang: str, word: str, parts: tuple[str, ...] = PARTS) -> Query:
@@ -116,6 +104,10 @@ def phrase_query(doc: str, lang: str, phrase: list[str]) -> Query:
         for part in PARTS for chain in chains
     ]
     return DisjunctionMax(alternatives, boost=PHRASE_WEIGHT)
+
+
+def _all(queries: list[Query]) -> Query:
+    return queries[0] if len(queries) == 1 else And(queries)
 
 
 def _any(queries: list[Query], combine=Or) -> Query | None:

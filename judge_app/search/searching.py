@@ -26,8 +26,10 @@ from judge_app.search.analysis import CHAINS, LANGUAGES, term, terms
 from judge_app.search.crosslang import Alignment, SameDateAlignment, TermPairs
 from judge_app.search.entries import RULE, parse_ref
 from judge_app.search.hits import Resolver, build_hit
+from judge_app.search.lexicon import Lexicon, lexicon, with_obsolete_terms
 from judge_app.search.lifecycle import VOCABULARY_FILE
-from judge_app.search.queries import content_words, document_query, incidental, number_token
+from judge_app.search.queries import document_query, number_token
+from judge_app.search.questions import Question, Reader
 from judge_app.search.results import Jump, SearchResponse
 from judge_app.search.schema import field as field_name
 from judge_app.search.scoring import DocumentBM25
@@ -35,7 +37,7 @@ from judge_app.search.snippets import Wanted
 from judge_app.search.titles import Titles
 from judge_app.search.vocabulary import Vocabulary
 
-CANDIDATES = 60  # full-text hits gathered per Whoosh search, before re-ranking
+CANDIDATES = 150  # full-text hits gathered per Whoosh search, before re-ranking
 MAX_LIMIT = 100
 DEFAULT_DOC = {"en": "en-2026", "es": "es-2026", "pt": "pt-2019"}  # where a bare rule number opens
 _CACHE_LIMIT = 50_000
@@ -88,6 +90,12 @@ class Engine:
         self._allowed_cache: dict[tuple[tuple[str, ...], str | None], set[int]] = {}
         self._terms_cache: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         self._known_cache: dict[tuple[str, str], bool] = {}
+        self.lexicons: dict[str, Lexicon] = {
+            doc: with_obsolete_terms(lexicon(d.language), corpus, doc) if d.is_cr else lexicon(d.language)
+            for doc, d in corpus.documents.items()}
+        self._readers: dict[str, Reader] = {}
+        self._listings: dict[str, bool] = {}
+        self._keywords: dict[str, list[tuple[str, ...]]] = {}
         self.vocabulary.warm()
 
     # --- plumbing ------------------------------------------------------------------------------
@@ -209,56 +217,111 @@ class Engine:
         if not response.hits and not response.message:
             response.message = f"Nothing found for {_quoted(parsed.text)}."
 
+    def reader(self, doc: str) -> Reader:
+        """How questions are read in `doc` (its vocabulary, titles and term pairs)."""
+        found = self._readers.get(doc)
+        if found is None:
+            pivots = tuple((p, self._lang[p]) for p in self._pivots([doc]))
+            found = Reader(doc, self._lang[doc], self.lexicons[doc], self.titles, self.vocabulary, self.pairs, pivots,
+                           number_token)
+            self._readers[doc] = found
+        return found
+
     def _ranked(self, query: _Words, docs: list[str], allowed: set[int]) -> tuple[dict[str, float], dict[str, Wanted]]:
         """One Whoosh search over `docs`: ref → score (normalised to the top hit, plus title bonuses),
         and per document the analysed words to mark in snippets."""
         wanted: dict[str, Wanted] = {}
-        content: dict[str, list[str]] = {}
+        questions: dict[str, Question] = {}
         subqueries = []
         for doc in docs:
             lang = self._lang[doc]
-            built = document_query(doc, lang, query.words, query.phrases, self.vocabulary)
+            question = questions[doc] = self.reader(doc).read(query.words)
+            built = document_query(question, query.phrases, self.vocabulary)
             if built is not None:
                 subqueries.append(built)
-            content[doc] = content_words(query.words, doc, lang, self.vocabulary) + query.phrase_words
-            wanted[doc] = Wanted(lang, frozenset(term(w, lang, "sf") for w in content[doc]),
-                                 frozenset(term(w, lang, "fs") for w in content[doc]))
+            marked = [w for u in question.counted for w in u.words] + query.phrase_words
+            wanted[doc] = Wanted(lang, frozenset(term(w, lang, "sf") for w in marked),
+                                 frozenset(term(w, lang, "fs") for w in marked))
         scores: dict[str, float] = {}
         if subqueries and allowed:  # an empty filter would mean "no filter" to Whoosh
             whole = subqueries[0] if len(subqueries) == 1 else Or(subqueries)
             for n, score in self.searcher().search(whole, limit=CANDIDATES, filter=allowed).items():
                 ref = self.refs[n]
-                doc, kind, _ = parse_ref(ref)
-                scores[ref] = score * ranking.KIND_WEIGHT[kind] * self._coverage(ref, content[doc], doc)
+                doc, kind, number = parse_ref(ref)
+                scores[ref] = (score * ranking.KIND_WEIGHT[kind] * ranking.position(kind, number)
+                               * self._coverage(ref, questions[doc]))
         top = max(scores.values(), default=0) or 1
         scores = {ref: s / top for ref, s in scores.items()}
         for doc in docs:
             if not self.corpus.documents[doc].is_cr:
                 continue
-            lang = self._lang[doc]
-            named = ranking.named(self.titles, doc, lang, query.all, self.corpus.rules[doc],
-                                  lambda w, d=doc, lg=lang: incidental(w, d, lg, self.vocabulary))
-            for ref, bonus in named.items():
+            question = questions[doc]
+            whole = ranking.several_titles(question)  # each title is a part asked for: no coverage
+            for ref, bonus in ranking.named(question, self.corpus.rules[doc]).items():
                 # a quoted phrase is required: titles only lift entries that hold it
                 if (ref in scores or not query.phrases) and self.docnum.get(ref) in allowed:
-                    scores[ref] = scores.get(ref, 0.0) + bonus
+                    held = 1.0 if whole else self._fit(ref, question)[0] ** ranking.NAMED_COVERAGE
+                    scores[ref] = scores.get(ref, 0.0) + bonus * held
         return scores, wanted
 
-    def _coverage(self, ref: str, words: list[str], doc: str) -> float:
-        """`ranking.coordination` of the query's content words over what the entry holds."""
-        if len(words) < 2:
-            return 1.0
-        lang = self._lang[doc]
-        sf, fs = self._entry_terms(ref, lang)
-        held = [term(w, lang, "sf") in sf or term(w, lang, "fs") in fs for w in words]
-        return ranking.coordination(held, [self.vocabulary.idf(w, doc) for w in words])
+    def _coverage(self, ref: str, question: Question) -> float:
+        """`ranking.coordination` of the question's units over what the entry holds; for a question naming
+        two or more mechanics, times `ranking.MEETING` when the entry holds them all, or `ranking.LISTED`
+        when it is a list of keywords."""
+        share, meets = self._fit(ref, question)
+        factor = 1.0
+        if len(question.mechanics) > 1:
+            factor = ranking.LISTED if self._listing(ref, question.lang) else ranking.MEETING if meets else 1.0
+        return share ** ranking.COORDINATION * factor
+
+    def _fit(self, ref: str, question: Question) -> tuple[float, bool]:
+        """The weighted share of the question's units the entry holds (1 for a question of one unit; a
+        word held only around the entry, in its examples or the titles above it, counts `ranking.AROUND`
+        of one), and whether it holds every mechanic of a question naming two or more."""
+        units = [u for u in question.counted if u.source != "number"]
+        if len(units) < 2:
+            return 1.0, False
+        lang = question.lang
+        own, around = self._entry_terms(ref, lang)
+
+        def held(word: str) -> float:
+            found = {term(word, lang, chain) for chain in CHAINS}
+            return 1.0 if found & own else ranking.AROUND if found & around else 0.0
+
+        shares = [max(sum(held(w) for w in form) / len(form) for form in u.forms) for u in units]
+        mechanics = [s for u, s in zip(units, shares, strict=True) if u.mechanic]
+        meets = len(mechanics) > 1 and min(mechanics) >= ranking.AROUND
+        return ranking.held_share(shares, [u.weight for u in units]), meets
+
+    def _listing(self, ref: str, lang: str) -> bool:
+        """Whether the entry's own text names many keywords (122.1b lists the keyword counters): such a
+        list mentions mechanics together without being where they meet."""
+        found = self._listings.get(ref)
+        if found is None:
+            doc = parse_ref(ref)[0]
+            own = self._entry_terms(ref, lang)[0]
+            found = sum(all(t in own for t in k) for k in self._keyword_keys(doc)) >= ranking.LISTING
+            self._listings[ref] = found
+        return found
+
+    def _keyword_keys(self, doc: str) -> list[tuple[str, ...]]:
+        """The index terms of each keyword ability and action title of `doc`."""
+        found = self._keywords.get(doc)
+        if found is None:
+            lang = self._lang[doc]
+            found = [tuple(terms(rule.title, lang, "fs")) for number, rule in self.corpus.rules.get(doc, {}).items()
+                     if rule.level == "rule" and rule.title and number.startswith(("701.", "702."))]
+            self._keywords[doc] = found
+        return found
 
     def _entry_terms(self, ref: str, lang: str) -> tuple[frozenset[str], frozenset[str]]:
+        """The index terms (both chains) of the entry's own texts, and of those around it."""
         found = self._terms_cache.get(ref)
         if found is None:
-            text = " ".join(self.resolver.texts(ref))
-            found = (frozenset(terms(text, lang, "sf")), frozenset(terms(text, lang, "fs")))
-            if len(self._terms_cache) >= 4096:
+            own, around = self.resolver.parts(ref)
+            found = tuple(frozenset(t for text in texts for chain in CHAINS for t in terms(text, lang, chain))
+                          for texts in (own, around))
+            if len(self._terms_cache) >= 8192:
                 self._terms_cache.clear()
             self._terms_cache[ref] = found
         return found
@@ -271,6 +334,8 @@ class Engine:
         for word in parsed.all_words():
             if word in fixes or number_token(word) or any(self._known_in(word, d) for d in docs):
                 continue
+            if any(self.lexicons[d].knows(word) or self.lexicons[d].filler(word) for d in docs):
+                continue  # players' words ("etb", "scoop") are no typos
             fix = self.vocabulary.correction(word, docs)
             if fix:
                 fixes[word] = fix
