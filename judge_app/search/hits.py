@@ -19,6 +19,15 @@ class Resolver:
     def paragraph(self, doc: str, paragraph_id: str) -> tuple[GuideSection, GuideParagraph]:
         return self._paragraphs[(doc, paragraph_id)]
 
+    def rules_of(self, ref: str) -> list[str]:
+        """The rule numbers an entry stands for: a rule itself; what a glossary entry or paragraph cites."""
+        doc, kind, key = parse_ref(ref)
+        if kind == RULE:
+            return [key]
+        if kind == GLOSSARY:
+            return list(self.corpus.glossary[doc][int(key)].rules)
+        return sorted({n for r in self.paragraph(doc, key)[1].references for n in r.resolved})
+
     def texts(self, ref: str) -> list[str]:
         """Every text indexed for the entry: (number,) title, text, examples, enclosing titles."""
         own, around = self.parts(ref)

@@ -21,6 +21,8 @@ glossary term are the question's mechanics: a question with two or more prefers 
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from judge_app.search.analysis import CHAINS, term, words
@@ -81,7 +83,8 @@ class Reader:
     vocabulary: Vocabulary
     pairs: TermPairs | None = None
     pivots: tuple[tuple[str, str], ...] = ()  # (pivot document, its language)
-    is_number: object = None  # callable: word → rule number or None
+    is_number: Callable[[str], str | None] | None = None  # word → the rule number it is, or None
+    entries: Callable[[str], int] | None = None  # word → about how many entries hold its index term
 
     def read(self, typed: list[str]) -> Question:
         units: list[Unit] = []
@@ -130,7 +133,7 @@ class Reader:
             wordings = self.lexicon.wordings(tuple(term(w, self.lang, "fs") for w in span))
             if wordings:
                 forms = [self.content(span)] + [self.content(w) for w in wordings]
-                named = self._names(list(span)) + [n for w in wordings for n in self._names(words(w))]
+                named = self.names(list(span)) + [n for w in wordings for n in self.names(words(w))]
                 return Unit(span, _unique(forms), named, "lexicon"), size
         return None
 
@@ -139,7 +142,7 @@ class Reader:
             span = typed[i:i + size]
             if size == 1 and self.incidental(span[0]):
                 continue
-            named = self._names(span)
+            named = self.names(span)
             if named:
                 return Unit(tuple(span), [self.content(tuple(span))], named, "title"), size
         return None
@@ -153,11 +156,12 @@ class Reader:
                 targets = self.pairs.lookup(span, pivot, lang, self.doc)
                 if targets:
                     forms = [self.content(tuple(span))] + [self.content(t) for t in targets]
-                    named = [n for t in targets for n in self._names(words(t))]
+                    named = [n for t in targets for n in self.names(words(t))]
                     return Unit(tuple(span), _unique(forms), named, "translation"), size
         return None
 
-    def _names(self, span: list[str]) -> list[Named]:
+    def names(self, span: list[str]) -> list[Named]:
+        """The rule titles and glossary terms of the document these words name exactly."""
         keys = [" ".join(term(w, self.lang, chain) for w in span) for chain in CHAINS]
         return self.titles.lookup(self.doc, keys)
 
@@ -174,17 +178,25 @@ class Reader:
         if not held:
             unit.weight = 0.0
             return
-        unit.weight = min(WEIGHT_CAP, max(sum(self.vocabulary.term_idf(w, self.doc) for w in f) / len(f) for f in held))
+        unit.weight = min(WEIGHT_CAP, max(sum(self._idf(w) for w in f) / len(f) for f in held))
         if all(w.isdigit() for w in unit.typed):
             unit.weight *= COUNT_WEIGHT
         size = self.vocabulary.sizes.get(self.doc) or 1
-        shares = [max(self.vocabulary.term_count(w, self.doc) for w in f) / size for f in held]
+        shares = [max(self._entries(w) for w in f) / size for f in held]
         unit.mechanic = bool(unit.named) and any(_is_mechanic(n) for n in unit.named) and min(shares) <= MECHANIC_SHARE
 
     def _occurs(self, word: str) -> bool:
         """Whether the document holds the word's index term; words the vocabulary does not count (numbers,
         "+1/+1") are taken as held."""
-        return not word.isalpha() or self.vocabulary.term_count(word, self.doc) > 0
+        return not word.isalpha() or self._entries(word) > 0
+
+    def _entries(self, word: str) -> int:
+        """Entries holding the word's index term (any form stemming alike: "indestructable" is held
+        where "indestructible" is); the word form's own count without an index."""
+        return self.entries(word) if self.entries else self.vocabulary.count(word, self.doc)
+
+    def _idf(self, word: str) -> float:
+        return math.log(1 + (self.vocabulary.sizes.get(self.doc) or 1) / (self._entries(word) + 1))
 
 
 def _is_mechanic(named: Named) -> bool:

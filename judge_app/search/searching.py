@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,7 +22,8 @@ from whoosh import index as whoosh_index
 from whoosh.query import Or, Term
 
 from judge_app.corpus import Corpus, numbers
-from judge_app.search import ranking, understanding
+from judge_app.scenarios.catalogue import catalogue
+from judge_app.search import elsewhere, ranking, scenarios, understanding
 from judge_app.search.analysis import CHAINS, LANGUAGES, term, terms
 from judge_app.search.crosslang import Alignment, SameDateAlignment, TermPairs
 from judge_app.search.entries import RULE, parse_ref
@@ -37,8 +39,10 @@ from judge_app.search.snippets import Wanted
 from judge_app.search.titles import Titles
 from judge_app.search.vocabulary import Vocabulary
 
-CANDIDATES = 150  # full-text hits gathered per Whoosh search, before re-ranking
+CANDIDATES = 150  # full-text hits gathered per Whoosh search, before re-ranking (more for deep pages)
 MAX_LIMIT = 100
+MAX_OFFSET = 500  # paging stops here: nobody reads the 500th hit
+SCENARIO_REFRESH = 10.0  # seconds between looks at the scenario folder
 DEFAULT_DOC = {"en": "en-2026", "es": "es-2026", "pt": "pt-2019"}  # where a bare rule number opens
 _CACHE_LIMIT = 50_000
 DOCUMENT_ORDER_STEP = 0.02  # searching several documents, each later one in the manifest weighs this much less
@@ -90,11 +94,15 @@ class Engine:
         self._allowed_cache: dict[tuple[tuple[str, ...], str | None], set[int]] = {}
         self._terms_cache: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         self._known_cache: dict[tuple[str, str], bool] = {}
+        self._entries_cache: dict[tuple[str, str], int] = {}
         self.lexicons: dict[str, Lexicon] = {
             doc: with_obsolete_terms(lexicon(d.language), corpus, doc) if d.is_cr else lexicon(d.language)
             for doc, d in corpus.documents.items()}
         self._readers: dict[str, Reader] = {}
         self._listings: dict[str, bool] = {}
+        self._finder: scenarios.ScenarioFinder | None = None
+        self._finder_summaries: list | None = None
+        self._finder_checked = 0.0
         self._keywords: dict[str, list[tuple[str, ...]]] = {}
         self.vocabulary.warm()
 
@@ -121,101 +129,141 @@ class Engine:
     # --- the public question -------------------------------------------------------------------
 
     def search(self, query: str, doc: str | None = None, lang: str | None = None, limit: int = 10,
-               chapter: str | None = None) -> SearchResponse:
+               chapter: str | None = None, offset: int = 0) -> SearchResponse:
         """See `judge_app.search.search`. Answers any text; never raises on user input."""
         parsed = understanding.parse(query)
-        try:
-            limit = max(1, min(int(limit), MAX_LIMIT))
-        except (TypeError, ValueError):
-            limit = 10
-        docs, problem = self._scope(doc, lang)
-        response = SearchResponse(query=parsed.text, docs=docs)
-        if problem:
-            response.message = problem
+        limit = _bounded(limit, 1, MAX_LIMIT, 10)
+        offset = _bounded(offset, 0, MAX_OFFSET, 0)
+        docs = self._scope(doc, lang, response := SearchResponse(query=parsed.text, offset=offset))
+        response.docs = docs
+        if response.messages:
+            pass
+        elif parsed.empty and not parsed.text:
+            response.say("empty", "Type a rule number (702.19c) or some words (trample, state-based actions).")
         elif parsed.empty:
-            response.message = ("Type a rule number (702.19c) or some words (trample, state-based actions)."
-                                if not parsed.text else
-                                f"Nothing to search for in {_quoted(parsed.text)}: type words or a rule number.")
+            response.say("nothing_to_search", f"Nothing to search for in {_quoted(parsed.text)}: "
+                         "type words or a rule number.", query=_shortened(parsed.text))
         elif parsed.number is not None:
-            self._jump(parsed.number, doc, lang, limit, response)
+            self._jump(parsed.number, doc, lang, limit, offset, response)
         else:
             section = numbers.normalise(str(chapter)) if chapter else None
             if chapter and section is None:
-                response.message = f"Unknown chapter or section {_quoted(str(chapter))}: use a number such as 7 or 702."
+                response.say("unknown_chapter", f"Unknown chapter or section {_quoted(str(chapter))}: "
+                             "use a number such as 7 or 702.", chapter=_shortened(str(chapter)))
             else:
-                self._full_text(parsed, docs, section, limit, response)
+                self._full_text(parsed, docs, section, limit, offset, response)
         if parsed.truncated:
-            note = f"Only the first {understanding.MAX_WORDS} words of a long query were used."
-            response.message = f"{response.message} {note}" if response.message else note
+            response.say("truncated", f"Only the first {understanding.MAX_WORDS} words of a long query were used.",
+                         words=understanding.MAX_WORDS)
         return response
 
-    def _scope(self, doc: str | None, lang: str | None) -> tuple[list[str], str | None]:
+    def _scope(self, doc: str | None, lang: str | None, response: SearchResponse) -> list[str]:
+        """The documents to search; a problem with `doc` or `lang` is said in `response`."""
         documents = self.corpus.documents
         if lang is not None and lang not in LANGUAGES:
-            return [], f"Unknown language {_quoted(str(lang))}: choose one of {', '.join(LANGUAGES)}."
+            response.say("unknown_language", f"Unknown language {_quoted(str(lang))}: choose one of "
+                         f"{', '.join(LANGUAGES)}.", lang=_shortened(str(lang)), choices=", ".join(LANGUAGES))
+            return []
         if doc is not None:
             if doc not in documents:
-                return [], f"Unknown document {_quoted(str(doc))}: choose one of {', '.join(documents)}."
+                response.say("unknown_document", f"Unknown document {_quoted(str(doc))}: choose one of "
+                             f"{', '.join(documents)}.", doc=_shortened(str(doc)), choices=", ".join(documents))
+                return []
             if lang is not None and documents[doc].language != lang:
-                return [], f"Document {doc} is in {documents[doc].language!r}, not {lang!r}."
-            return [doc], None
-        return [d for d, document in documents.items() if lang is None or document.language == lang], None
+                response.say("document_language", f"Document {doc} is in {documents[doc].language!r}, not {lang!r}.",
+                             doc=doc, language=documents[doc].language, lang=lang)
+                return []
+            return [doc]
+        return [d for d, document in documents.items() if lang is None or document.language == lang]
 
     # --- rule numbers --------------------------------------------------------------------------
 
-    def _jump(self, number: str, doc: str | None, lang: str | None, limit: int, response: SearchResponse) -> None:
+    def _jump(self, number: str, doc: str | None, lang: str | None, limit: int, offset: int,
+              response: SearchResponse) -> None:
         target = doc or DEFAULT_DOC.get(lang or "en", "en-2026")
         response.docs = [target]
         if not self.corpus.documents[target].is_cr:
-            self._citing(number, target, limit, response)
+            self._citing(number, target, limit, offset, response)
             return
         rule = self.corpus.rule(target, number)
         if rule is None:
             response.suggestions = self.corpus.suggest(target, number)
             response.did_you_mean = response.suggestions[0] if response.suggestions else None
-            response.message = f"No rule {number} in {target}."
+            response.say("no_rule", f"No rule {number} in {target}.", number=number, doc=target)
             return
         response.jump = Jump(target, rule.number, rule.level, rule.title, list(rule.children))
-        listed = [rule.number, *rule.children][:limit]
+        listed = [rule.number, *rule.children]
+        response.total = len(listed)
         response.hits = [build_hit(self.resolver, f"{target}|{RULE}|{n}", 1.0 if i == 0 else 0.5, None)
-                         for i, n in enumerate(listed)]
+                         for i, n in enumerate(listed) if offset <= i < offset + limit]
+        response.scenarios = self.scenarios.find([(target, [rule.number])], [], words_needed=False)
 
-    def _citing(self, number: str, doc: str, limit: int, response: SearchResponse) -> None:
+    def _citing(self, number: str, doc: str, limit: int, offset: int, response: SearchResponse) -> None:
         """A rule number asked of a guide: the paragraphs that cite it."""
         allowed = self._allowed([doc], None)
-        found = self.searcher().search(Term("cites", number), limit=limit, filter=allowed).items() if allowed else []
-        response.hits = [build_hit(self.resolver, self.refs[n], 1.0, None) for n, _ in found]
-        if not response.hits:
-            response.message = f"No paragraph of {doc} cites rule {number}."
+        found = self.searcher().search(Term("cites", number), limit=offset + limit, filter=allowed) if allowed else []
+        response.total = len(found)
+        response.hits = [build_hit(self.resolver, self.refs[n], 1.0, None) for n, _ in list(found.items())[offset:]]
+        if not response.total:
+            response.say("no_citing", f"No paragraph of {doc} cites rule {number}.", number=number, doc=doc)
 
     # --- full text -----------------------------------------------------------------------------
 
     def _full_text(self, parsed: understanding.ParsedQuery, docs: list[str], section: str | None, limit: int,
-                   response: SearchResponse) -> None:
+                   offset: int, response: SearchResponse) -> None:
         pivots = self._pivots(docs)
         query = self._correct(parsed, docs + pivots)
         if query.all != parsed.all_words():
             response.did_you_mean = _rewrite(parsed.text, parsed.all_words(), query.all)
         allowed = self._allowed(docs, section)
         native, foreign = self._language_shares(query.all, docs, pivots)
+        depth = max(CANDIDATES, offset + limit)
 
         scores: dict[str, float] = {}
         wanted: dict[str, Wanted] = {}
+        matched = 0
         if native > 0 or not pivots:
-            scores, wanted = self._ranked(query, docs, allowed)
+            scores, wanted, matched = self._ranked(query, docs, allowed, depth)
             if parsed.phrases and not scores:
-                response.message = "No entry has that exact phrase; showing entries with its words."
-                scores, wanted = self._ranked(_Words(query.all), docs, allowed)
+                response.say("no_phrase", "No entry has that exact phrase; showing entries with its words.")
+                scores, wanted, matched = self._ranked(_Words(query.all), docs, allowed, depth)
         via: dict[str, str] = {}
         if foreign > 0:
             scores, via = self._cross_language(query, docs[0], pivots, native, scores, wanted, section)
         if len(docs) > 1:  # the same rule in several documents: the current, most authoritative first
             scores = {ref: s * (1 - DOCUMENT_ORDER_STEP * self._order[parse_ref(ref)[0]]) for ref, s in scores.items()}
-        ranked = sorted(scores.items(), key=lambda item: (-item[1], self.docnum.get(item[0], 0)))[:limit]
+        ranked = sorted(scores.items(), key=lambda item: (-item[1], self.docnum.get(item[0], 0)))
+        response.total = max(len(ranked), matched)
         response.hits = [build_hit(self.resolver, ref, score, wanted.get(parse_ref(ref)[0]), via.get(ref))
-                         for ref, score in ranked]
-        if not response.hits and not response.message:
-            response.message = f"Nothing found for {_quoted(parsed.text)}."
+                         for ref, score in ranked[offset:offset + limit]]
+        response.elsewhere = elsewhere.find(self, query.words, docs, pivots)
+        if response.elsewhere:
+            response.messages.append(elsewhere.message(response.elsewhere, docs))
+        elif not ranked and not response.messages:
+            response.say("nothing_found", f"Nothing found for {_quoted(parsed.text)}.", query=_shortened(parsed.text))
+        if ranked:
+            response.scenarios = self._scenarios(query, docs, [ref for ref, _ in ranked[:scenarios.HITS]])
+
+    def _scenarios(self, query: _Words, docs: list[str], refs: list[str]) -> list:
+        """The library scenarios that show what the best hits say (see `scenarios`)."""
+        hits = [(parse_ref(ref)[0], self.resolver.rules_of(ref)) for ref in refs]
+        english = docs[0] if self._lang[docs[0]] == "en" else scenarios.ENGINE_DOC  # scenarios are in English
+        read = [self.reader(english).read(query.words)] if english in self.corpus.documents else []
+        return self.scenarios.find(hits, read)
+
+    @property
+    def scenarios(self) -> scenarios.ScenarioFinder:
+        """The scenario library, prepared for matching; its folder is looked at again every
+        `SCENARIO_REFRESH` seconds, so scenarios added while the app runs are found."""
+        now = time.monotonic()
+        with self._lock:
+            if self._finder is None or now - self._finder_checked > SCENARIO_REFRESH:
+                summaries = catalogue()
+                if self._finder is None or summaries is not self._finder_summaries:
+                    self._finder = scenarios.ScenarioFinder(summaries, self.alignment)
+                    self._finder_summaries = summaries
+                self._finder_checked = now
+            return self._finder
 
     def reader(self, doc: str) -> Reader:
         """How questions are read in `doc` (its vocabulary, titles and term pairs)."""
@@ -223,13 +271,15 @@ class Engine:
         if found is None:
             pivots = tuple((p, self._lang[p]) for p in self._pivots([doc]))
             found = Reader(doc, self._lang[doc], self.lexicons[doc], self.titles, self.vocabulary, self.pairs, pivots,
-                           number_token)
+                           number_token, lambda word, d=doc: self.entries(word, d))
             self._readers[doc] = found
         return found
 
-    def _ranked(self, query: _Words, docs: list[str], allowed: set[int]) -> tuple[dict[str, float], dict[str, Wanted]]:
-        """One Whoosh search over `docs`: ref → score (normalised to the top hit, plus title bonuses),
-        and per document the analysed words to mark in snippets."""
+    def _ranked(self, query: _Words, docs: list[str], allowed: set[int], depth: int = CANDIDATES
+                ) -> tuple[dict[str, float], dict[str, Wanted], int]:
+        """One Whoosh search over `docs`: ref → score (normalised to the top hit, plus title bonuses) of
+        the best `depth` matches, per document the analysed words to mark in snippets, and how many
+        entries matched in all."""
         wanted: dict[str, Wanted] = {}
         questions: dict[str, Question] = {}
         subqueries = []
@@ -243,9 +293,12 @@ class Engine:
             wanted[doc] = Wanted(lang, frozenset(term(w, lang, "sf") for w in marked),
                                  frozenset(term(w, lang, "fs") for w in marked))
         scores: dict[str, float] = {}
+        matched = 0
         if subqueries and allowed:  # an empty filter would mean "no filter" to Whoosh
             whole = subqueries[0] if len(subqueries) == 1 else Or(subqueries)
-            for n, score in self.searcher().search(whole, limit=CANDIDATES, filter=allowed).items():
+            results = self.searcher().search(whole, limit=depth, filter=allowed)
+            matched = len(results)
+            for n, score in results.items():
                 ref = self.refs[n]
                 doc, kind, number = parse_ref(ref)
                 scores[ref] = (score * ranking.KIND_WEIGHT[kind] * ranking.position(kind, number)
@@ -262,7 +315,7 @@ class Engine:
                 if (ref in scores or not query.phrases) and self.docnum.get(ref) in allowed:
                     held = 1.0 if whole else self._fit(ref, question)[0] ** ranking.NAMED_COVERAGE
                     scores[ref] = scores.get(ref, 0.0) + bonus * held
-        return scores, wanted
+        return scores, wanted, matched
 
     def _coverage(self, ref: str, question: Question) -> float:
         """`ranking.coordination` of the question's units over what the entry holds; for a question naming
@@ -332,16 +385,39 @@ class Engine:
         """Words no title or text of `docs` holds are replaced by their closest known word."""
         fixes: dict[str, str] = {}
         for word in parsed.all_words():
-            if word in fixes or number_token(word) or any(self._known_in(word, d) for d in docs):
+            if word in fixes or number_token(word) or any(self.known_in(word, d) for d in docs):
                 continue
             if any(self.lexicons[d].knows(word) or self.lexicons[d].filler(word) for d in docs):
                 continue  # players' words ("etb", "scoop") are no typos
+            if any(self.known_in(word, d) for d in self.corpus.documents):
+                continue  # a word of another document ("ward" in pt-2019) is said to be elsewhere
             fix = self.vocabulary.correction(word, docs)
             if fix:
                 fixes[word] = fix
         return _Words([fixes.get(w, w) for w in parsed.words], [[fixes.get(w, w) for w in p] for p in parsed.phrases])
 
-    def _known_in(self, word: str, doc: str) -> bool:
+    def best_rule(self, words: list[str], doc: str) -> str | None:
+        """The number of the rule of `doc` that `words` find first (for a link), or None."""
+        scores, _, _ = self._ranked(_Words(words), [doc], self._allowed([doc], None), depth=20)
+        rules = [(s, parse_ref(ref)[2]) for ref, s in scores.items() if parse_ref(ref)[1] == RULE]
+        return max(rules)[1] if rules else None
+
+    def entries(self, word: str, doc: str) -> int:
+        """About how many entries of `doc` hold the word's index term: the most of any part's (a lower
+        bound: an entry may hold it in its title and not its text)."""
+        cache_key = (word, doc)
+        found = self._entries_cache.get(cache_key)
+        if found is None:
+            reader = self.searcher().reader()
+            lang = self._lang[doc]
+            found = max(reader.doc_frequency(field_name(part, chain, doc), term(word, lang, chain))
+                        for chain in CHAINS for part in ("title", "text", "more"))
+            if len(self._entries_cache) > _CACHE_LIMIT:
+                self._entries_cache.clear()
+            self._entries_cache[cache_key] = found
+        return found
+
+    def known_in(self, word: str, doc: str) -> bool:
         """Whether any title or text of `doc` holds the word (in either analysis chain)."""
         cache_key = (word, doc)
         known = self._known_cache.get(cache_key)
@@ -372,9 +448,9 @@ class Engine:
                 native += 1
             elif there:
                 foreign += 1
-            elif any(self._known_in(word, d) for d in docs):  # an inflection the vocabulary lacks
-                native += 1
-            elif any(self._known_in(word, p) for p in pivots):
+            elif any(self.known_in(word, d) or self.lexicons[d].knows(word) for d in docs):
+                native += 1  # an inflection the vocabulary lacks, or a players' word ("flicker")
+            elif any(self.known_in(word, p) for p in pivots):
                 foreign += 1
         return native / len(words), foreign / len(words)
 
@@ -404,11 +480,11 @@ class Engine:
                 continue
             translated = self.pairs.translate(query.all, pivot, self._lang[pivot], doc)
             if translated:
-                extra, extra_wanted = self._ranked(_Words(translated), [doc], allowed)
+                extra, extra_wanted, _ = self._ranked(_Words(translated), [doc], allowed)
                 for ref, s in extra.items():
                     merged[ref] = merged.get(ref, 0.0) + s * share
                 wanted[doc] = _union(wanted.get(doc), extra_wanted[doc])
-            found, _ = self._ranked(query, [pivot], self._allowed([pivot], section))
+            found, _, _ = self._ranked(query, [pivot], self._allowed([pivot], section))
             for ref, s in found.items():
                 _, kind, number = parse_ref(ref)
                 target_number = self.alignment.counterpart(pivot, number, doc) if kind == RULE else None
@@ -437,6 +513,17 @@ class Engine:
                 self._allowed_cache.clear()
             self._allowed_cache[cache_key] = allowed
         return allowed
+
+
+def _bounded(value, low: int, high: int, default: int) -> int:
+    try:
+        return max(low, min(int(value), high))
+    except (TypeError, ValueError):
+        return default
+
+
+def _shortened(text: str, width: int = 60) -> str:
+    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 def _quoted(text: str, width: int = 60) -> str:

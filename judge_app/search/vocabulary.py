@@ -14,7 +14,7 @@ import threading
 from collections import Counter
 from collections.abc import Iterable
 
-from judge_app.search.analysis import CHAINS, fold, term, words
+from judge_app.search.analysis import fold, words
 
 MIN_COUNT = 2  # a word must occur in this many entries to be offered as a correction
 PREFIX = 1  # letters a correction must share with the typed word
@@ -28,7 +28,6 @@ class Vocabulary:
         self.sizes = sizes
         self.langs = langs
         self._deletions: dict[str, dict[str, list[str]]] = {}
-        self._terms: dict[str, dict[str, int]] = {}
         self._lock = threading.Lock()
 
     @classmethod
@@ -60,25 +59,6 @@ class Vocabulary:
     def idf(self, word: str, doc: str) -> float:
         """How much the word tells the document's entries apart: rare words weigh more."""
         return math.log(1 + (self.sizes.get(doc) or 1) / (self.count(word, doc) + 1))
-
-    def term_count(self, word: str, doc: str) -> int:
-        """About how many entries of `doc` hold the word's index term (any word form stemming alike):
-        "indestructable" is held where "indestructible" is. Summed over forms, so capped at the size."""
-        table = self._terms.get(doc)
-        if table is None:
-            lang = self.langs.get(doc, "en")
-            table = {}
-            for surface, n in self.counts.get(doc, {}).items():
-                for found in {term(surface, lang, chain) for chain in CHAINS}:
-                    table[found] = table.get(found, 0) + n
-            self._terms[doc] = table
-        lang = self.langs.get(doc, "en")
-        found = max(table.get(term(word, lang, chain), 0) for chain in CHAINS)
-        return min(found, self.sizes.get(doc, 0))
-
-    def term_idf(self, word: str, doc: str) -> float:
-        """`idf` over index terms rather than word forms."""
-        return math.log(1 + (self.sizes.get(doc) or 1) / (self.term_count(word, doc) + 1))
 
     def correction(self, word: str, docs: Iterable[str]) -> str | None:
         """The most frequent word of `docs` at distance 1 from `word` (same first letter), or None."""
