@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from judge_app.engine import Game, GameObject, GameState, IllegalAction, Player, Step
-from judge_app.engine.abilities import parse_abilities
 from judge_app.engine.characteristics import Characteristics
+from judge_app.engine.oracle import parse_abilities
 from judge_app.engine.trace import PRIORITY
 
 KEYWORDS = ["flying", "reach", "first strike", "double strike", "trample", "deathtouch", "lifelink", "vigilance",

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from judge_app.engine import Game, GameObject, GameState, IllegalAction, Player, Step, rules
-from judge_app.engine.abilities import parse_abilities
 from judge_app.engine.characteristics import Characteristics
+from judge_app.engine.oracle import parse_abilities
 from judge_app.engine.state import STACK
 
 SPELLS = [
@@ -121,7 +121,7 @@ def check_invariants(game: Game) -> None:
     if game.over:
         return
     assert not state.pending_triggers  # put on the stack before a player received priority (117.5)
-    if state.step in (Step.UNTAP, Step.CLEANUP) or game.pending is not None:
+    if state.step in (Step.UNTAP, Step.CLEANUP) or game.state.awaiting is not None:
         # no priority in untap and cleanup, nor while a turn-based action waits for its choices
         # (attackers, blockers, damage: 508.1, 509.1, 510.1 come before priority, 117.3a)
         assert state.priority is None

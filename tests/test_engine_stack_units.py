@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 from judge_app.engine import Game, GameObject, GameState, IllegalAction, Player, Step, rules
-from judge_app.engine.abilities import UnsupportedText, parse_abilities
+from judge_app.engine.abilities import UnsupportedText
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.effecttext import parse_effect
 from judge_app.engine.mana import parse_cost, pay_from
+from judge_app.engine.oracle import parse_abilities
 
 
 def card(name, types=("creature",), pt="2/2", text="", subtypes=(), supertypes=(), cost="", spell=False):

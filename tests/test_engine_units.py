@@ -5,11 +5,13 @@ from __future__ import annotations
 import pytest
 
 from judge_app.engine import Game, GameObject, GameState, IllegalAction, Player, Step, actions, rules
-from judge_app.engine.abilities import UnsupportedText, parse_abilities
+from judge_app.engine.abilities import UnsupportedText
 from judge_app.engine.characteristics import Characteristics, colors_of_cost, parse_type_line
 from judge_app.engine.combat import lethal_needed
-from judge_app.engine.keywords import block_violations
-from judge_app.engine.layers import LAYER_ORDER, ContinuousEffect, characteristics, effect_kind
+from judge_app.engine.combatchecks import block_violations
+from judge_app.engine.continuous import LAYER_ORDER, ContinuousEffect, effect_kind
+from judge_app.engine.layers import characteristics
+from judge_app.engine.oracle import parse_abilities
 
 
 def creature(name, pt="2/2", text="", colors=(), types=("creature",), subtypes=()):
@@ -61,8 +63,8 @@ def test_layers_apply_set_before_modify_whatever_the_timestamps():
     game = game_with(("ogre", "Alice", creature("Gray Ogre")))
     game.state.objects["ogre"].counters["+1/+1"] = 1
     game.start()
-    actions.pump(game, "ogre", 4, 4)
-    actions.set_pt(game, "ogre", 0, 1)
+    game.apply(actions.pump, "ogre", 4, 4)
+    game.apply(actions.set_pt, "ogre", 0, 1)
     assert game.chars("ogre").pt == "5/6"
     game.advance_to(Step.CLEANUP)
     assert game.chars("ogre").pt == "3/3"
@@ -75,7 +77,7 @@ def test_static_abilities_follow_their_source():
                      ("foe", "Bob", creature("Foe")))
     assert game.chars("bear").pt == "3/3" and game.chars("foe").pt == "2/2"
     game.start()
-    actions.destroy(game, "anthem")
+    game.apply(actions.destroy, "anthem")
     assert game.chars("bear").pt == "2/2"
 
 
@@ -120,4 +122,4 @@ def test_illegal_attack_leaves_the_game_as_it_was():
     with pytest.raises(IllegalAction) as info:
         game.declare_attackers([("wall", None)])
     assert "702.3b" in info.value.rules
-    assert not game.state.objects["wall"].tapped and game.pending is Step.DECLARE_ATTACKERS
+    assert not game.state.objects["wall"].tapped and game.state.awaiting is Step.DECLARE_ATTACKERS

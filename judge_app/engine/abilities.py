@@ -1,121 +1,19 @@
-"""Oracle-like ability text → abilities, through a small registry of templates.
+"""Oracle-like ability text → abilities, through a small registry of templates (read by `oracle.py`).
 
 Each template is a regular expression over one ability (a line, or one item of a keyword list such
-as "Flying, vigilance") and a builder. Part 2 registers more templates (triggered and activated
-abilities, replacement effects) with `@template(...)`. Text that no template matches raises
-`UnsupportedText` naming it: the engine never silently ignores what a card says. Reminder text in
-parentheses is dropped first, as it has no rules meaning.
+as "Flying, vigilance") and a builder. `abilitytext.py` registers more templates (triggered and
+activated abilities, replacement effects) with `@template(...)`. Text that no template matches raises
+`UnsupportedText` naming it: the engine never silently ignores what a card says.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass
 
+from judge_app.engine.ability import CARD_TYPES, COLORS, Ability, Change, Quality
 from judge_app.engine.keywords import SIMPLE_KEYWORDS
-
-COLORS = ("white", "blue", "black", "red", "green")
-CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker",
-              "sorcery")
-SUPERTYPES = ("basic", "legendary", "ongoing", "snow", "world")
-BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
-
-
-class HasCharacteristics(Protocol):
-    name: str
-    colors: frozenset[str]
-    types: frozenset[str]
-    supertypes: frozenset[str]
-    subtypes: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Quality:
-    """A quality an object has or lacks: protection's "from red", landwalk's "Island", enchant's "creature"."""
-
-    kind: str  # "color", "multicolored", "monocolored", "type", "land", "everything"
-    value: str = ""
-    modifier: str = ""  # landwalk only: "snow", "legendary", "nonbasic" …
-
-    def matches(self, obj: HasCharacteristics) -> bool:
-        if self.kind == "everything":
-            return True
-        if self.kind == "color":
-            return self.value in obj.colors
-        if self.kind == "multicolored":
-            return len(obj.colors) >= 2
-        if self.kind == "monocolored":
-            return len(obj.colors) == 1
-        if self.kind == "type":
-            return self.value in obj.types
-        if self.kind == "land":
-            if "land" not in obj.types:
-                return False
-            if self.value != "land" and self.value not in {s.lower() for s in obj.subtypes}:
-                return False
-            if self.modifier == "nonbasic":
-                return "basic" not in obj.supertypes
-            return not self.modifier or self.modifier in obj.supertypes
-        raise ValueError(f"unknown quality kind {self.kind!r}")
-
-    def describe(self) -> str:
-        if self.kind == "color":
-            return self.value
-        if self.kind in ("multicolored", "monocolored"):
-            return self.kind
-        if self.kind == "type":
-            return f"an {self.value}" if self.value[0] in "aeiou" else f"a {self.value}"
-        if self.kind == "land":
-            what = "land" if self.value == "land" else self.value.capitalize()
-            return " ".join(x for x in ("a", self.modifier, what) if x)
-        return "everything"
-
-
-@dataclass(frozen=True, slots=True)
-class Ability:
-    """One ability of an object. `kind` is a keyword ("flying", "protection", "landwalk") or a template kind:
-    "static" (continuous effects, `changes`), "cda" (characteristic-defining, 604.3), "spell" (an instant's or
-    sorcery's effect), "triggered" (`trigger` and `effect`), "activated" (`cost` and `effect`), "mana" (an
-    activated mana ability, 605.1a), "replacement" (`word` names which, 614), "ward" (`cost`, 702.21a)."""
-
-    kind: str
-    text: str
-    quality: Quality | None = None  # protection, landwalk, enchant
-    affects: str = ""  # static abilities: "enchanted", "equipped", "yours", "others", "all", "lands" …
-    changes: tuple[Change, ...] = field(default_factory=tuple)  # static abilities: what they do, by layer
-    effect: Any = None  # effecttext.Effect: what a spell, activated or triggered ability does
-    trigger: Any = None  # triggers.Trigger
-    cost: Any = None  # mana.Cost
-    word: str = ""  # which replacement effect, or the counter kind of "enters with"
-    value: int = 0
-
-    def __str__(self) -> str:
-        return self.text
-
-    def shown(self, name: str) -> str:
-        """The text with the object's own name back in place of "~"."""
-        return self.text.replace("~", name)
-
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    """What a continuous effect does to each object it affects (611, 613): its kind (registered with
-    `layers.effect_kind`, which gives its layer) and its values."""
-
-    kind: str
-    power: int = 0
-    toughness: int = 0
-    abilities: tuple[Ability, ...] = ()
-    types: frozenset[str] = frozenset()
-    subtypes: tuple[str, ...] = ()
-    colors: frozenset[str] = frozenset()
-    in_addition: bool = True  # type-changing: added to the old types, or replacing them (205.1)
-    count: str = ""  # a characteristic-defining ability: what the power and toughness are equal to (604.3)
-    words: tuple[str, ...] = ()  # text-changing: the word replaced and its replacement (612)
-    controller: str = ""  # control-changing (613.1b)
-    copiable: Any = None  # copy effect: the copiable values taken (707.2)
 
 
 class UnsupportedText(ValueError):
@@ -152,51 +50,18 @@ def supported_summary() -> str:
     return "; ".join(t.example for t in TEMPLATES)
 
 
-def parse_abilities(text: str, card_name: str = "", spell: bool = False) -> list[Ability]:
-    """Every ability in `text`, in order. Raises `UnsupportedText` on the first piece no template matches.
-
-    For an instant or sorcery (`spell`), lines that are no other ability are its spell ability, read
-    together as one effect (its instructions, in order, 608.2c)."""
-    from judge_app.engine.effecttext import parse_effect
-
-    out: list[Ability] = []
-    spell_lines: list[str] = []
-    text = re.sub(r"\s*\([^)]*\)", "", text)  # reminder text
-    for raw_line in text.splitlines():
-        line = raw_line.strip()
-        if not line:
-            continue
-        line = _own_name(line, card_name)
-        found = _match(line, whole_line=True)
-        if found is not None:
-            out.extend(found)
-            continue
-        pieces = [(piece, _match(piece, whole_line=False)) for piece in _keyword_items(line)]
-        if spell and not all(f for _, f in pieces):
-            spell_lines.append(line)
-            continue
-        for piece, found in pieces:
-            if found is None:  # name the whole line unless it is a keyword list with one unknown item
-                raise UnsupportedText(piece if any(f for _, f in pieces) else raw_line.strip(), text)
-            out.extend(found)
-    if spell_lines:
-        joined = " ".join(spell_lines)
-        out.append(Ability("spell", joined, effect=parse_effect(joined)))
-    return out
-
-
-def _own_name(line: str, card_name: str) -> str:
+def own_name(line: str, card_name: str) -> str:
     if card_name:
         line = re.sub(re.escape(card_name), "~", line, flags=re.IGNORECASE)
     return re.sub(r"\bthis (creature|permanent|spell|land|artifact|enchantment|token)\b", "~", line,
                   flags=re.IGNORECASE)
 
 
-def _keyword_items(line: str) -> list[str]:
+def keyword_items(line: str) -> list[str]:
     return [p.strip() for p in re.split(r"[,;]", line.rstrip(".")) if p.strip()]
 
 
-def _match(text: str, whole_line: bool) -> list[Ability] | None:
+def match_template(text: str, whole_line: bool) -> list[Ability] | None:
     for tpl in TEMPLATES:
         if tpl.whole_line != whole_line:
             continue
@@ -334,11 +199,8 @@ def keyword_list(keywords: str, text: str) -> tuple[Ability, ...]:
     items = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+(?!from)", keywords) if p.strip()]
     out: list[Ability] = []
     for item in items:
-        found = _match(item, whole_line=False)
+        found = match_template(item, whole_line=False)
         if found is None:
             raise UnsupportedText(item, text)
         out.extend(found)
     return tuple(out)
-
-
-from judge_app.engine import abilitytext  # noqa: E402, F401  (registers the part-2 templates)

@@ -6,46 +6,13 @@ replacement (614) and prevention (615) statics, characteristic-defining abilitie
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from judge_app.engine.abilities import Ability, Change, template
+from judge_app.engine.abilities import UnsupportedText, template
+from judge_app.engine.ability import Ability, Change, Condition, Cost, Trigger
 from judge_app.engine.effecttext import number, parse_effect
 
 BASIC_TYPES = {"plains": "Plains", "islands": "Island", "island": "Island", "swamps": "Swamp", "swamp": "Swamp",
                "mountains": "Mountain", "mountain": "Mountain", "forests": "Forest", "forest": "Forest"}
-
-
-@dataclass(frozen=True, slots=True)
-class Condition:
-    """An intervening "if" clause (603.4): checked as the ability triggers and again as it resolves."""
-
-    what: str  # "life at most", "life at least", "creatures at least", "opponent life at most"
-    amount: int
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class Trigger:
-    """A trigger condition (603.1): the event, whose object, and for "at the beginning of", the step."""
-
-    event: str  # "enters", "dies", "leaves", "attacks", "blocks", "combat damage to a player", "step"
-    who: str = "self"  # "self", "another creature", "a creature", "a creature you control"
-    step: str = ""  # "upkeep", "draw", "end", "beginning of combat"
-    whose: str = ""  # "your", "each"
-    condition: Condition | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Cost:
-    """An activation cost (602.1a): mana, {T}, sacrificing the source, life, loyalty (606.4)."""
-
-    mana: str = ""
-    tap: bool = False
-    sacrifice: bool = False
-    life: int = 0
-    loyalty: int | None = None
-    sorcery: bool = False  # "Activate only as a sorcery" (602.5d)
-    text: str = ""
 
 
 # --- triggered abilities ------------------------------------------------------------------------------------
@@ -97,8 +64,6 @@ def _condition(words: str) -> Condition | None:
           "When ~ enters, … / Whenever another creature dies, … / Whenever ~ attacks, … / At the beginning of your "
           "upkeep, if you have 5 or less life, … (then an effect, see below)", whole_line=True)
 def _triggered(match: re.Match[str], text: str) -> list[Ability]:
-    from judge_app.engine.abilities import UnsupportedText
-
     trigger = _trigger(match.group(2))
     if trigger is None:
         raise UnsupportedText(f"{match.group(1)} {match.group(2)}", text)
@@ -137,8 +102,6 @@ def _cost(words: str) -> Cost | None:
           "{T}: Add {G}. / {2}, {T}: ~ deals 1 damage to any target. / Sacrifice ~: … / +1: … / −3: … (loyalty)",
           whole_line=True)
 def _activated(match: re.Match[str], text: str) -> list[Ability]:
-    from judge_app.engine.abilities import UnsupportedText
-
     cost = _cost(match.group(1))
     if cost is None:
         raise UnsupportedText(match.group(1), text)

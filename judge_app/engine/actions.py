@@ -1,24 +1,25 @@
-"""Effects a scenario applies while a player has priority: the results of spells and abilities.
+"""Effects a scenario applies directly while a player has priority, without the stack: the results of spells
+and abilities stated outright ("Giant Growth: the Bear gets +3/+3 until end of turn", "Shock deals 2 damage
+to the Knight").
 
-Part 1 has no stack, so a scenario states an effect directly ("Giant Growth: the Bear gets +3/+3 until
-end of turn", "Shock deals 2 damage to the Knight"); part 2 will cast the spell and resolve it into the
-same functions. Each effect checks what the rules forbid (protection against targeting, 702.16b;
-indestructible against destruction, 702.12b), records itself, then state-based actions are checked
-before a player would receive priority again (117.5).
+Each effect checks what the rules forbid (protection against targeting, 702.16b; indestructible against
+destruction, 702.12b) and records itself; `game.Game.apply` runs one and then the turn loop checks
+state-based actions before a player would receive priority again (117.5).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from judge_app.engine import rules, sba, turn
-from judge_app.engine.abilities import Ability, Change
-from judge_app.engine.damage import Assignment, deal_damage
+from judge_app.engine import rules, sba
+from judge_app.engine.ability import Ability, Change
+from judge_app.engine.attachments import attach_problem
+from judge_app.engine.continuous import UNTIL_END_OF_TURN, ContinuousEffect
+from judge_app.engine.damage import deal_damage
+from judge_app.engine.effects import begin, draw_events
 from judge_app.engine.errors import IllegalAction
 from judge_app.engine.events import (
+    Assignment,
     Attachment,
     CounterChange,
-    DrewFromEmptyLibrary,
     Event,
     LifeChange,
     ManaChange,
@@ -27,19 +28,14 @@ from judge_app.engine.events import (
     StatusChange,
     ZoneChange,
 )
-from judge_app.engine.keywords import protection_from
-from judge_app.engine.layers import UNTIL_END_OF_TURN, ContinuousEffect
+from judge_app.engine.perform import Play
+from judge_app.engine.protection import protection_from
 from judge_app.engine.state import NO_PRIORITY_STEPS
 from judge_app.engine.trace import ACTION
 
-if TYPE_CHECKING:
-    from judge_app.engine.game import Game
 
-
-def _begin(game: Game) -> None:
-    """Effects happen while a player has priority: finish a waiting turn-based action first (by default)."""
-    if game.pending is not None:
-        turn.finish_pending(game, by_default=True)
+def _begin(game: Play) -> None:
+    """Effects happen while a player has priority (the turn loop has finished a waiting turn-based action)."""
     if game.over:
         raise IllegalAction("the game is over", rules.GAME_ENDS)
     step = game.state.step
@@ -48,23 +44,23 @@ def _begin(game: Game) -> None:
                             rules.NO_PRIORITY_IN_UNTAP if step.value == "untap" else rules.CLEANUP_NO_PRIORITY)
 
 
-def _done(game: Game, text: str, cited: list[rules.Cite]) -> None:
+def _done(game: Play, text: str, cited: list[rules.Cite]) -> None:
+    """Then the active player receives priority again, from the turn loop (117.3c, 117.5)."""
     game.record(ACTION, text, [*cited, rules.PRIORITY_AFTER_ACTION])
-    turn.give_priority(game)
 
 
-def _label(game: Game, source: str | None) -> str:
+def _label(game: Play, source: str | None) -> str:
     return f"{game.name(source)}: " if source else "Effect: "
 
 
-def _permanent(game: Game, target: str) -> None:
+def _permanent(game: Play, target: str) -> None:
     if not game.state.on_battlefield(target):
         where = game.state.objects[target].zone
         raise IllegalAction(f"{game.name(target)} isn't on the battlefield (it is in the {where})",
                             rules.PERMANENT_STATUS)
 
 
-def check_target(game: Game, source: str | None, target: str) -> None:
+def check_target(game: Play, source: str | None, target: str) -> None:
     """A spell or ability from `source` targeting `target`: protection forbids it (702.16b)."""
     if source is None or target in game.state.players:
         return
@@ -74,10 +70,8 @@ def check_target(game: Game, source: str | None, target: str) -> None:
                             rules.PROTECTION_TARGET)
 
 
-def _effect(game: Game, kind: str, target: str, description: str, duration: str, source: str | None,
+def _effect(game: Play, kind: str, target: str, description: str, duration: str, source: str | None,
             **values) -> ContinuousEffect:
-    from judge_app.engine.effects import begin
-
     return begin(game, Change(kind, **values), [target], description, duration, source)
 
 
@@ -85,7 +79,7 @@ def _duration_text(duration: str) -> str:
     return f" {duration}" if duration == UNTIL_END_OF_TURN else ""
 
 
-def pump(game: Game, target: str, power: int, toughness: int, source: str | None = None,
+def pump(game: Play, target: str, power: int, toughness: int, source: str | None = None,
          duration: str = UNTIL_END_OF_TURN) -> None:
     """"Target creature gets +N/+M": a power/toughness-changing effect in layer 7c (613.4c)."""
     _begin(game)
@@ -98,7 +92,7 @@ def pump(game: Game, target: str, power: int, toughness: int, source: str | None
           [rules.EFFECT_DURATION, rules.LAYERS, rules.LAYER_7C])
 
 
-def set_pt(game: Game, target: str, power: int, toughness: int, source: str | None = None,
+def set_pt(game: Play, target: str, power: int, toughness: int, source: str | None = None,
            duration: str = UNTIL_END_OF_TURN) -> None:
     """"Target creature has base power and toughness N/M": layer 7b (613.4b)."""
     _begin(game)
@@ -110,7 +104,7 @@ def set_pt(game: Game, target: str, power: int, toughness: int, source: str | No
           [rules.EFFECT_DURATION, rules.LAYERS, rules.LAYER_7B])
 
 
-def switch_pt(game: Game, target: str, source: str | None = None, duration: str = UNTIL_END_OF_TURN) -> None:
+def switch_pt(game: Play, target: str, source: str | None = None, duration: str = UNTIL_END_OF_TURN) -> None:
     """"Switch target creature's power and toughness": layer 7d (613.4d)."""
     _begin(game)
     _permanent(game, target)
@@ -121,7 +115,7 @@ def switch_pt(game: Game, target: str, source: str | None = None, duration: str 
           [rules.EFFECT_DURATION, rules.LAYERS, rules.LAYER_7D])
 
 
-def grant(game: Game, target: str, abilities: list[Ability], source: str | None = None,
+def grant(game: Play, target: str, abilities: list[Ability], source: str | None = None,
           duration: str = UNTIL_END_OF_TURN, lose: bool = False) -> None:
     """"Target creature gains (or loses) flying": an ability-adding or -removing effect in layer 6 (613.1f)."""
     _begin(game)
@@ -135,7 +129,7 @@ def grant(game: Game, target: str, abilities: list[Ability], source: str | None 
     _done(game, f"{_label(game, source)}{what}.", [rules.EFFECT_DURATION, rules.LAYERS, rules.LAYER_6])
 
 
-def put_counters(game: Game, target: str, counter: str, amount: int, source: str | None = None) -> None:
+def put_counters(game: Play, target: str, counter: str, amount: int, source: str | None = None) -> None:
     """Put (or, with a negative amount, remove) counters on a permanent or a player (122)."""
     _begin(game)
     if target not in game.state.players:
@@ -154,7 +148,7 @@ def put_counters(game: Game, target: str, counter: str, amount: int, source: str
     _done(game, f"{_label(game, source)}{verb} {game.name(target)}{after}.", cited)
 
 
-def deal(game: Game, source: str, damage: dict[str, int], targeted: bool = True) -> None:
+def deal(game: Play, source: str, damage: dict[str, int], targeted: bool = True) -> None:
     """"[Source] deals N damage to …": noncombat damage (120.2b), all of it at once."""
     _begin(game)
     for recipient in damage:
@@ -167,18 +161,24 @@ def deal(game: Game, source: str, damage: dict[str, int], targeted: bool = True)
           [rules.DAMAGE_SOURCE, *report.rules])
 
 
-def _move(game: Game, target: str, to_zone: str, how: str, cited: list[rules.Cite], source: str | None,
+def _move(game: Play, target: str, to_zone: str, how: str, cited: list[rules.Cite], source: str | None,
           targeted: bool = True) -> None:
     _begin(game)
     _permanent(game, target)
     if targeted:
         check_target(game, source, target)
+    incarnation = game.state.objects[target].incarnation
     game.perform(ZoneChange(target, "battlefield", to_zone, how))
-    _done(game, f"{_label(game, source)}{game.name(target)} is {how} (to its owner's {to_zone}).",
-          [*cited, rules.NEW_OBJECT])
+    obj = game.state.objects[target]
+    if obj.incarnation == incarnation:
+        _done(game, f"{_label(game, source)}{game.name(target)} would be {how}, but a replacement effect replaced that "
+              "(see above): it stays on the battlefield.", [*cited, rules.REPLACED_EVENT])
+        return
+    where = f"to its owner's {to_zone}" if obj.zone == to_zone else f"to {obj.zone} instead"
+    _done(game, f"{_label(game, source)}{game.name(target)} is {how} ({where}).", [*cited, rules.NEW_OBJECT])
 
 
-def destroy(game: Game, target: str, source: str | None = None) -> None:
+def destroy(game: Play, target: str, source: str | None = None) -> None:
     """701.8a: to the owner's graveyard, unless it has indestructible (702.12b)."""
     _begin(game)
     _permanent(game, target)
@@ -190,20 +190,20 @@ def destroy(game: Game, target: str, source: str | None = None) -> None:
     _move(game, target, "graveyard", "destroyed", [rules.DESTROY, rules.GRAVEYARD], source, targeted=False)
 
 
-def exile(game: Game, target: str, source: str | None = None) -> None:
+def exile(game: Play, target: str, source: str | None = None) -> None:
     _move(game, target, "exile", "exiled", [rules.EXILE], source)
 
 
-def sacrifice(game: Game, target: str) -> None:
+def sacrifice(game: Play, target: str) -> None:
     """701.21a: its controller puts it into its owner's graveyard; not a destruction, so indestructible can't help."""
     _move(game, target, "graveyard", "sacrificed", [rules.SACRIFICE], None, targeted=False)
 
 
-def return_to_hand(game: Game, target: str, source: str | None = None) -> None:
+def return_to_hand(game: Play, target: str, source: str | None = None) -> None:
     _move(game, target, "hand", "returned", [rules.NEW_OBJECT], source)
 
 
-def put_onto_battlefield(game: Game, card: str, attached_to: str | None = None) -> None:
+def put_onto_battlefield(game: Play, card: str, attached_to: str | None = None) -> None:
     """A card enters the battlefield from where it is: a new object with a new timestamp (400.7, 613.7d);
     a planeswalker enters with its printed loyalty (306.5b)."""
     _begin(game)
@@ -227,10 +227,8 @@ def put_onto_battlefield(game: Game, card: str, attached_to: str | None = None) 
     _done(game, f"{game.name(card)} is put onto the battlefield under {game.controller(card)}'s control{where}.", cited)
 
 
-def attach(game: Game, card: str, target: str, source: str | None = None) -> None:
+def attach(game: Play, card: str, target: str, source: str | None = None) -> None:
     """701.3a; an Aura or Equipment that can't be attached there doesn't move (701.3b, 702.16c–d)."""
-    from judge_app.engine.sba import attach_problem
-
     _begin(game)
     _permanent(game, card)
     _permanent(game, target)
@@ -248,7 +246,7 @@ def attach(game: Game, card: str, target: str, source: str | None = None) -> Non
           [rules.ATTACH, rules.TIMESTAMPS])
 
 
-def set_tapped(game: Game, target: str, tapped: bool, source: str | None = None) -> None:
+def set_tapped(game: Play, target: str, tapped: bool, source: str | None = None) -> None:
     _begin(game)
     _permanent(game, target)
     check_target(game, source, target)
@@ -260,7 +258,7 @@ def set_tapped(game: Game, target: str, tapped: bool, source: str | None = None)
           [rules.TAP if tapped else rules.UNTAP_PERMANENT])
 
 
-def change_life(game: Game, player: str, amount: int, source: str | None = None) -> None:
+def change_life(game: Play, player: str, amount: int, source: str | None = None) -> None:
     """A player gains or loses life (119.3)."""
     _begin(game)
     before = game.state.players[player].life
@@ -270,38 +268,21 @@ def change_life(game: Game, player: str, amount: int, source: str | None = None)
           [rules.LIFE_GAIN_LOSS])
 
 
-def draw_events(game: Game, player: str, count: int) -> tuple[list[Event], str, list[rules.Cite]]:
-    """Cards drawn one at a time from the top; a draw from an empty library is remembered (121.4, 704.5b)."""
-    library = list(game.state.players[player].library)
-    changes: list[Event] = []
-    drawn = []
-    for _ in range(count):
-        if not library:
-            changes.append(DrewFromEmptyLibrary(player))
-            before = f"draws {', '.join(drawn)}, then " if drawn else ""
-            return changes, f"{player} {before}attempts to draw from an empty library.", \
-                [rules.DRAW_CARD, rules.DRAW_FROM_EMPTY]
-        card = library.pop(0)
-        changes.append(ZoneChange(card, "library", "hand", "drawn"))
-        drawn.append(game.name(card))
-    return changes, f"{player} draws {', '.join(drawn)}.", [rules.DRAW_CARD]
-
-
-def draw(game: Game, player: str, count: int = 1, source: str | None = None) -> None:
+def draw(game: Play, player: str, count: int = 1, source: str | None = None) -> None:
     _begin(game)
     changes, text, cited = draw_events(game, player, count)
     game.perform(*changes)
     _done(game, f"{_label(game, source)}{text}", cited)
 
 
-def add_mana(game: Game, player: str, mana: str, amount: int = 1, source: str | None = None) -> None:
+def add_mana(game: Play, player: str, mana: str, amount: int = 1, source: str | None = None) -> None:
     """Mana added to a pool stays until the step or phase ends (500.5)."""
     _begin(game)
     game.perform(ManaChange(player, mana, amount))
     _done(game, f"{_label(game, source)}{player} adds {amount} {mana} mana to their mana pool.", [rules.MANA_EMPTIES])
 
 
-def remove_from_combat(game: Game, target: str, source: str | None = None) -> None:
+def remove_from_combat(game: Play, target: str, source: str | None = None) -> None:
     _begin(game)
     _permanent(game, target)
     check_target(game, source, target)
@@ -312,7 +293,7 @@ def remove_from_combat(game: Game, target: str, source: str | None = None) -> No
     _done(game, f"{_label(game, source)}{game.name(target)} is removed from combat.", [rules.REMOVED_FROM_COMBAT])
 
 
-def concede(game: Game, player: str) -> None:
+def concede(game: Play, player: str) -> None:
     """104.3a: a player may concede at any time."""
     if game.over:
         raise IllegalAction("the game is over", rules.GAME_ENDS)

@@ -4,32 +4,31 @@ playing lands (305.1, a special action).
 Everything is checked before anything changes: timing (117.1a, 302.1, 304.1, 307.1, flash 702.8a),
 targets (601.2c, 115), and whether the cost can be paid (601.2g–h); an illegal proposal leaves the game
 as it was (601.2e, 732.1). Then the card moves to the stack (601.2a), the mana abilities resolve, the
-cost is paid, and the player who cast it receives priority again (117.3c), after state-based actions and
-triggers (117.5). A player who casts while the other has priority first receives it: the other passed.
+cost is paid; the turn loop then gives the player who cast it priority again (117.3c), after state-based
+actions and triggers (117.5). A player who casts while the other has priority first receives it: the other
+passed.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from judge_app.engine import mana, rules, targets, triggers, turn
-from judge_app.engine.effecttext import Effect, TargetSpec
+from judge_app.engine import effects, mana, rules, targets, triggers
+from judge_app.engine.ability import Ability, Effect, TargetSpec
+from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.errors import IllegalAction
 from judge_app.engine.events import CounterChange, Event, LifeChange, StackPush, StatusChange, ZoneChange
-from judge_app.engine.stack import StackItem, describe
-from judge_app.engine.state import NO_PRIORITY_STEPS, STACK, Step
+from judge_app.engine.perform import Play
+from judge_app.engine.replacement import entering
+from judge_app.engine.stack import describe
+from judge_app.engine.state import NO_PRIORITY_STEPS, STACK, StackItem, Step, Target
 from judge_app.engine.trace import ACTION, PRIORITY
-
-if TYPE_CHECKING:
-    from judge_app.engine.game import Game
 
 MAIN_PHASES = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
 
 
-def _priority(game: Game, player: str) -> None:
+def _priority(game: Play, player: str) -> None:
     """`player` acts while they have priority; if the other player had it, that player passed (117.3d)."""
-    if game.pending is not None:
-        turn.finish_pending(game, by_default=True)
     if game.over:
         raise IllegalAction("the game is over", rules.GAME_ENDS)
     state = game.state
@@ -41,7 +40,7 @@ def _priority(game: Game, player: str) -> None:
         state.priority = player
 
 
-def _sorcery_timing(game: Game, player: str) -> str | None:
+def _sorcery_timing(game: Play, player: str) -> str | None:
     """Why `player` can't act at sorcery speed now (117.1a, 307.1), or None."""
     state = game.state
     if state.active != player:
@@ -53,8 +52,8 @@ def _sorcery_timing(game: Game, player: str) -> str | None:
     return None
 
 
-def _choose_targets(game: Game, effect: Effect | None, chosen: list[str], controller: str, source_chars: Any,
-                    item_id: str, what: str) -> list[targets.Target]:
+def _choose_targets(game: Play, effect: Effect | None, chosen: list[str], controller: str,
+                    source_chars: Characteristics, item_id: str, what: str) -> list[Target]:
     specs = effect.targets if effect is not None else ()
     if len(chosen) != len(specs):
         needed = ", ".join(s.describe() for s in specs) or "no targets"
@@ -72,7 +71,7 @@ def _choose_targets(game: Game, effect: Effect | None, chosen: list[str], contro
     return out
 
 
-def cast(game: Game, player: str, card: str, chosen: list[str], sources: list[str] | None,
+def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[str] | None,
          choices: dict[str, Any] | None = None) -> None:
     """601.2: cast `card` from `player`'s hand with these targets, paying with `sources` (or by default)."""
     _priority(game, player)
@@ -119,7 +118,7 @@ def cast(game: Game, player: str, card: str, chosen: list[str], sources: list[st
     _after(game, player, item, text, cited)
 
 
-def _aura_target(game: Game, chars: Any, chosen: list[str], player: str) -> list[targets.Target]:
+def _aura_target(game: Play, chars: Characteristics, chosen: list[str], player: str) -> list[Target]:
     if len(chosen) != 1:
         raise IllegalAction(f"{chars.name} is an Aura spell and needs one target", rules.AURA_TARGET)
     target = targets.choose(game, chosen[0])
@@ -136,14 +135,14 @@ def _aura_target(game: Game, chars: Any, chosen: list[str], player: str) -> list
     return [target]
 
 
-def _after(game: Game, player: str, item: StackItem, text: str, cited: list[rules.Cite]) -> None:
-    """601.2i / 602.2b: it is cast or activated; ward triggers; the player receives priority again (117.3c)."""
+def _after(game: Play, player: str, item: StackItem, text: str, cited: list[rules.Cite]) -> None:
+    """601.2i / 602.2b: it is cast or activated, and ward triggers; the player then receives priority again
+    (117.3c), from the turn loop."""
     game.state.pending_triggers += triggers.ward_triggers(game, item)
     game.record(ACTION, text, [*cited, rules.PRIORITY_AFTER_ACTION])
-    turn.give_priority(game, player)
 
 
-def activate(game: Game, player: str, source: str, index: int, chosen: list[str], sources: list[str] | None) -> None:
+def activate(game: Play, player: str, source: str, index: int, chosen: list[str], sources: list[str] | None) -> None:
     """602.2: activate the `index`-th activated ability (1-based, mana and loyalty abilities included)."""
     _priority(game, player)
     state = game.state
@@ -216,23 +215,20 @@ def activate(game: Game, player: str, source: str, index: int, chosen: list[str]
            [*cited, rules.ACTIVATE_AS_CAST, *pay_rules, *([rules.IN_RESPONSE] if response else [])])
 
 
-def _mana_ability(game: Game, player: str, source: str, ability: Any, changes: list[Event], paid: list[str]) -> None:
+def _mana_ability(game: Play, player: str, source: str, ability: Ability, changes: list[Event],
+                  paid: list[str]) -> None:
     """605.3b: a mana ability doesn't use the stack; it resolves at once."""
-    from judge_app.engine import effects
-    from judge_app.engine.stack import StackItem as Item
-
     chars = game.chars(source)
     game.perform(*changes)
-    item = Item(id="mana", kind="activated", source=source, controller=player, text=ability.shown(chars.name),
+    item = StackItem(id="mana", kind="activated", source=source, controller=player, text=ability.shown(chars.name),
                 name=game.name(source), source_chars=chars, effect=ability.effect)
     lines, cited = effects.perform(game, item, set())
     game.record(ACTION, f"{player} activates {game.name(source)}'s mana ability (\"{item.text}\"), paying "
                 f"{', '.join(paid)}: {'; '.join(lines)}. It doesn't use the stack.",
                 [rules.MANA_ABILITY, rules.MANA_ABILITY_NO_STACK, *cited, rules.PRIORITY_AFTER_ACTION])
-    turn.give_priority(game, player)
 
 
-def play_land(game: Game, player: str, card: str) -> None:
+def play_land(game: Play, player: str, card: str) -> None:
     """116.2a, 305.1: a special action, once a turn, at sorcery speed; it doesn't use the stack."""
     _priority(game, player)
     state = game.state
@@ -244,12 +240,9 @@ def play_land(game: Game, player: str, card: str) -> None:
         raise IllegalAction(f"{player} can't play a land now: {why}", rules.LAND_PLAY, rules.SPECIAL_ACTION_LAND)
     if state.lands_played >= 1:
         raise IllegalAction(f"{player} has already played a land this turn", rules.LAND_PER_TURN)
-    from judge_app.engine.replacement import entering
-
     extra, notes, cited = entering(game, card)
     state.lands_played += 1
     game.perform(ZoneChange(card, "hand", "battlefield", "played"), *extra)
     game.record(ACTION, f"{player} plays {chars.name} (a special action: it doesn't use the stack)"
                 + "".join(f"; {n}" for n in notes) + ".",
                 [rules.SPECIAL_ACTION_LAND, rules.LAND_PLAY, *cited, rules.PRIORITY_AFTER_ACTION])
-    turn.give_priority(game, player)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from judge_app.engine.abilities import CARD_TYPES, COLORS, SUPERTYPES, Ability
+from judge_app.engine.ability import CARD_TYPES, COLORS, SUPERTYPES, Ability
 
 _SYMBOL_COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
@@ -25,6 +25,7 @@ class Characteristics:
     power: int | None = None
     toughness: int | None = None
     loyalty: int | None = None
+    defense: int | None = None  # battles (310.4)
     abilities: tuple[Ability, ...] = field(default_factory=tuple)
     controller: str = ""  # on the battlefield: from layer 2 (613.1b); not a characteristic, carried along for it
 

@@ -2,28 +2,28 @@
 combat damage assignment without a damage assignment order (510.1), trample (702.19), deathtouch's
 lethal damage (702.2c), first and double strike's extra step (510.4). Dealing the damage is `damage.py`.
 
-Declarations are checked whole: an illegal one raises `IllegalAction` with the rule that forbids it,
-and the game stays as it was before the declaration (508.1, 509.1, 510.1e, 732.1).
+Declarations are checked whole first (`combatchecks.py`): an illegal one raises `IllegalAction` with the rule
+that forbids it, and the game stays as it was before the declaration (508.1, 509.1, 510.1e, 732.1).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from judge_app.engine import rules
-from judge_app.engine.damage import Assignment, deal_damage
+from judge_app.engine.combatchecks import (
+    check_attack_target,
+    check_blocks,
+    check_can_attack,
+    has_first_or_double_strike,
+)
+from judge_app.engine.damage import deal_damage
 from judge_app.engine.errors import IllegalAction
-from judge_app.engine.events import AttackDeclared, BlockDeclared, StatusChange
-from judge_app.engine.keywords import block_violations, has_first_or_double_strike
+from judge_app.engine.events import Assignment, AttackDeclared, BlockDeclared, StatusChange
+from judge_app.engine.perform import Play
 from judge_app.engine.trace import DEFAULT, TURN_BASED
-
-if TYPE_CHECKING:
-    from judge_app.engine.game import Game
-
 
 # --- declare attackers (508.1) ------------------------------------------------------------------------
 
-def declare_attackers(game: Game, declarations: list[tuple[str, str | None]], by_default: bool = False) -> None:
+def declare_attackers(game: Play, declarations: list[tuple[str, str | None]], by_default: bool = False) -> None:
     """508.1: each chosen creature attacks the defending player or a planeswalker they control.
 
     A declaration with no target attacks the defending player (the default, noted in the trace)."""
@@ -38,11 +38,11 @@ def declare_attackers(game: Game, declarations: list[tuple[str, str | None]], by
         if attacker in seen:
             raise IllegalAction(f"{game.name(attacker)} is declared as an attacker twice", rules.ATTACKERS_CHOSEN)
         seen.add(attacker)
-        _check_can_attack(game, attacker)
+        check_can_attack(game, attacker)
         if target is None:
             target = defender
             defaulted.append(attacker)
-        _check_attack_target(game, attacker, target)
+        check_attack_target(game, attacker, target)
         resolved.append((attacker, target))
     cited = [rules.DECLARE_ATTACKERS, rules.TBA_DECLARE_ATTACKERS, rules.ATTACKING_AND_DEFENDING_PLAYER,
              rules.ATTACKERS_CHOSEN]
@@ -73,81 +73,16 @@ def declare_attackers(game: Game, declarations: list[tuple[str, str | None]], by
     game.record(DEFAULT if defaulted or by_default else TURN_BASED, text, cited)
 
 
-def _check_can_attack(game: Game, attacker: str) -> None:
-    state = game.state
-    if not state.on_battlefield(attacker):
-        raise IllegalAction(f"{game.name(attacker)} can't attack: it isn't on the battlefield",
-                            rules.ATTACKERS_CHOSEN)
-    chars = game.chars(attacker)
-    name = chars.name
-    obj = state.objects[attacker]
-    if not chars.is_creature:
-        raise IllegalAction(f"{name} can't attack: only creatures can attack", rules.ONLY_CREATURES_IN_COMBAT)
-    if game.controller(attacker) != state.active:
-        raise IllegalAction(f"{name} can't attack: the active player, {state.active}, doesn't control it",
-                            rules.ATTACKERS_CHOSEN)
-    if obj.tapped:
-        raise IllegalAction(f"{name} can't attack: it is tapped", rules.ATTACKERS_CHOSEN)
-    if game.newly_controlled(attacker) and not chars.has("haste"):
-        raise IllegalAction(f"{name} can't attack: {state.active} hasn't controlled it continuously since the turn "
-                            f"began and it doesn't have haste", rules.SUMMONING_SICKNESS, rules.ATTACKERS_CHOSEN)
-    if chars.has("defender"):
-        raise IllegalAction(f"{name} can't attack: it has defender", rules.DEFENDER, rules.ATTACK_RESTRICTIONS)
-    if chars.has("cant_attack"):
-        raise IllegalAction(f"{name} can't attack: \"{chars.abilities_of('cant_attack')[0].text}\"",
-                            rules.ATTACK_RESTRICTIONS)
-
-
-def _check_attack_target(game: Game, attacker: str, target: str) -> None:
-    state = game.state
-    defender = state.nonactive
-    if target == defender:
-        return
-    if target in state.players or not state.on_battlefield(target) or not game.chars(target).is_planeswalker \
-            or game.controller(target) != defender:
-        label = game.name(target) if target in state.objects or target in state.players else repr(target)
-        raise IllegalAction(f"{game.name(attacker)} can't attack {label}: only the defending player ({defender}) or "
-                            f"a planeswalker they control can be attacked", rules.ATTACK_TARGET,
-                            rules.ATTACKING_AND_DEFENDING_PLAYER)
-
-
 # --- declare blockers (509.1) -------------------------------------------------------------------------
 
-def declare_blockers(game: Game, blocks: list[tuple[str, str]], by_default: bool = False) -> None:
+def declare_blockers(game: Play, blocks: list[tuple[str, str]], by_default: bool = False) -> None:
     """509.1: each chosen creature blocks one attacker; restrictions are checked for the whole declaration."""
     state = game.state
     combat = state.combat
     assert combat is not None
     defender = state.nonactive
-    lands = [game.chars(o.id) for o in state.permanents(defender) if "land" in game.chars(o.id).types]
-    seen: set[str] = set()
+    check_blocks(game, blocks)
     cited = [rules.DECLARE_BLOCKERS, rules.TBA_DECLARE_BLOCKERS, rules.BLOCKERS_CHOSEN]
-    for blocker, attacker in blocks:
-        name = game.name(blocker)
-        if blocker in seen:
-            raise IllegalAction(f"{name} can't block two creatures: each blocker blocks one attacker",
-                                rules.BLOCKERS_CHOSEN)
-        seen.add(blocker)
-        if not state.on_battlefield(blocker) or not game.chars(blocker).is_creature:
-            raise IllegalAction(f"{name} can't block: only a creature on the battlefield can block",
-                                rules.ONLY_CREATURES_IN_COMBAT, rules.BLOCKERS_CHOSEN)
-        if game.controller(blocker) != defender:
-            raise IllegalAction(f"{name} can't block: the defending player, {defender}, doesn't control it",
-                                rules.BLOCKERS_CHOSEN)
-        if state.objects[blocker].tapped:
-            raise IllegalAction(f"{name} can't block: it is tapped", rules.BLOCKERS_CHOSEN)
-        if attacker not in combat.attackers:
-            raise IllegalAction(f"{name} can't block {game.name(attacker)}: it isn't an attacking creature",
-                                rules.BLOCKERS_CHOSEN)
-        violations = block_violations(game.chars(attacker), game.chars(blocker), lands)
-        if violations:
-            raise IllegalAction(f"{name} can't block {game.name(attacker)}: {violations[0].reason}",
-                                violations[0].rule, rules.BLOCK_RESTRICTIONS)
-    for attacker in combat.attackers:
-        count = sum(1 for _, a in blocks if a == attacker)
-        if count == 1 and game.chars(attacker).has("menace"):
-            raise IllegalAction(f"{game.name(attacker)} can't be blocked by just one creature: it has menace",
-                                rules.MENACE, rules.BLOCK_RESTRICTIONS)
     for blocker, attacker in blocks:
         game.perform(BlockDeclared(blocker, attacker))
     parts = []
@@ -172,7 +107,7 @@ def declare_blockers(game: Game, blocks: list[tuple[str, str]], by_default: bool
 
 # --- combat damage (510) --------------------------------------------------------------------------------
 
-def begin_damage_step(game: Game) -> None:
+def begin_damage_step(game: Play) -> None:
     """As a combat damage step begins: is this the first-strike step, and who assigns damage in it (510.4)?"""
     combat = game.state.combat
     assert combat is not None
@@ -198,7 +133,7 @@ def begin_damage_step(game: Game) -> None:
     game.record(TURN_BASED, text, cited)
 
 
-def _strike_rules(game: Game, creatures: set[str]) -> list[rules.Cite]:
+def _strike_rules(game: Play, creatures: set[str]) -> list[rules.Cite]:
     out = [rules.FIRST_STRIKE_DAMAGE_STEP]
     if any(game.chars(c).has("first strike") for c in creatures):
         out.append(rules.FIRST_STRIKE)
@@ -207,7 +142,7 @@ def _strike_rules(game: Game, creatures: set[str]) -> list[rules.Cite]:
     return out
 
 
-def participants(game: Game) -> list[str]:
+def participants(game: Play) -> list[str]:
     """Attackers then blockers that assign combat damage in this step (510.4, 702.4b, 702.7b)."""
     combat = game.state.combat
     assert combat is not None
@@ -219,7 +154,7 @@ def participants(game: Game) -> list[str]:
     return [c for c in creatures if c not in combat.first_strikers or game.chars(c).has("double strike")]
 
 
-def lethal_needed(game: Game, creature: str, deathtouch: bool, assigned_already: int) -> int:
+def lethal_needed(game: Play, creature: str, deathtouch: bool, assigned_already: int) -> int:
     """Damage still needed for lethal damage: toughness less damage marked and damage assigned this step by
     others (702.19b); any nonzero amount from a source with deathtouch is lethal (702.2c)."""
     chars = game.chars(creature)
@@ -230,7 +165,7 @@ def lethal_needed(game: Game, creature: str, deathtouch: bool, assigned_already:
     return needed
 
 
-def combat_damage(game: Game, choices: dict[str, dict[str, int]]) -> None:
+def combat_damage(game: Play, choices: dict[str, dict[str, int]]) -> None:
     """510.1 assignment (attackers' controller first, then blockers'), checked whole (510.1e); 510.2 dealing."""
     state = game.state
     combat = state.combat
@@ -268,7 +203,7 @@ def combat_damage(game: Game, choices: dict[str, dict[str, int]]) -> None:
                 [rules.COMBAT_DAMAGE_SIMULTANEOUS, rules.TBA_DEAL_DAMAGE, *report.rules])
 
 
-def _assign_attacker(game: Game, attacker: str, choice: dict[str, int] | None,
+def _assign_attacker(game: Play, attacker: str, choice: dict[str, int] | None,
                      assigned_to: dict[str, int]) -> tuple[dict[str, int], str, list[rules.Cite], bool]:
     combat = game.state.combat
     assert combat is not None
@@ -337,7 +272,7 @@ def _assign_attacker(game: Game, attacker: str, choice: dict[str, int] | None,
         bool(default_note)
 
 
-def _assign_blocker(game: Game, blocker: str) -> tuple[dict[str, int], str, list[rules.Cite], bool]:
+def _assign_blocker(game: Play, blocker: str) -> tuple[dict[str, int], str, list[rules.Cite], bool]:
     combat = game.state.combat
     assert combat is not None
     chars = game.chars(blocker)
@@ -352,7 +287,7 @@ def _assign_blocker(game: Game, blocker: str) -> tuple[dict[str, int], str, list
         [rules.BLOCKER_ASSIGNS, rules.ASSIGN_EQUAL_TO_POWER], False
 
 
-def _describe(game: Game, parts: dict[str, int], needed: dict[str, int], deathtouch: bool) -> str:
+def _describe(game: Play, parts: dict[str, int], needed: dict[str, int], deathtouch: bool) -> str:
     out = []
     for recipient, amount in parts.items():
         label = f"{amount} to {game.name(recipient)}"
@@ -362,7 +297,7 @@ def _describe(game: Game, parts: dict[str, int], needed: dict[str, int], deathto
     return ", ".join(out)
 
 
-def _check_choice(game: Game, creature: str, choice: dict[str, int] | None, power: int, allowed: set[str],
+def _check_choice(game: Play, creature: str, choice: dict[str, int] | None, power: int, allowed: set[str],
                   rule: rules.Cite) -> None:
     if choice is None:
         return
@@ -381,6 +316,6 @@ def _check_choice(game: Game, creature: str, choice: dict[str, int] | None, powe
                             f"{', '.join(sorted(game.name(a) for a in allowed))}", rule, rules.ASSIGNMENT_CHECKED)
 
 
-def _refuse_choice(game: Game, creature: str, choice: dict[str, int] | None, why: str, rule: rules.Cite) -> None:
+def _refuse_choice(game: Play, creature: str, choice: dict[str, int] | None, why: str, rule: rules.Cite) -> None:
     if choice and any(choice.values()):
         raise IllegalAction(f"{game.name(creature)} assigns no combat damage: {why}", rule)

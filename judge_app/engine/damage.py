@@ -9,26 +9,13 @@ protection says so (702.16e); (c) what remains is turned into its results (120.3
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from judge_app.engine import rules
 from judge_app.engine.characteristics import Characteristics
-from judge_app.engine.events import CounterChange, DamageDealt, DamageMarked, Event, LifeChange
-from judge_app.engine.keywords import protection_from
+from judge_app.engine.events import Assignment, CounterChange, DamageDealt, DamageMarked, Event, LifeChange
+from judge_app.engine.perform import Play
+from judge_app.engine.protection import protection_from
 from judge_app.engine.replacement import modify_damage
-
-if TYPE_CHECKING:
-    from judge_app.engine.game import Game
-
-
-@dataclass(frozen=True, slots=True)
-class Assignment:
-    """`amount` damage from `source` (an object) to `recipient` (a player name or an object id)."""
-
-    source: str
-    recipient: str
-    amount: int
-    instead: tuple[str, int] | None = None  # a self-replacement: (land type you control, amount instead) (614.15)
 
 
 @dataclass
@@ -40,7 +27,7 @@ class DamageReport:
     events: list[Event]
 
 
-def deal_damage(game: Game, assignments: list[Assignment], combat: bool,
+def deal_damage(game: Play, assignments: list[Assignment], combat: bool,
                 source_chars: Characteristics | None = None) -> DamageReport:
     """Deal every assignment simultaneously (510.2 for combat damage) and return what happened. `source_chars`
     stands in for a source that isn't on the battlefield (a spell, or last known information, 608.2b)."""
@@ -64,12 +51,17 @@ def deal_damage(game: Game, assignments: list[Assignment], combat: bool,
                 cited += [rules.DAMAGE_PREVENTED_STEP, rules.PROTECTION_DAMAGE, rules.PREVENTION]
                 continue
         dealt.append(a)
-    dealt, more_lines, more_rules = modify_damage(game, dealt, combat)
-    if more_lines:
-        lines += more_lines
-        cited += [rules.DAMAGE_PREVENTED_STEP, *more_rules]
+    modified = modify_damage(game, game.choices, dealt, combat, chars_of)
+    if modified.shield_changes:
+        game.perform(*modified.shield_changes)
+    dealt = modified.assignments
+    prevented = [a.source for a in assignments if a.amount > 0 and a.source not in {d.source for d in dealt}]
+    if modified.lines:
+        lines += modified.lines
+        cited += [rules.DAMAGE_PREVENTED_STEP, *modified.rules]
 
     changes: list[Event] = []
+    planned: list[tuple[Event, int]] = []  # results that replacement or "can't" effects may change (120.4c)
     life_before = {name: p.life for name, p in state.players.items()}
     gained: dict[str, int] = {}
     for a in dealt:
@@ -79,12 +71,14 @@ def deal_damage(game: Game, assignments: list[Assignment], combat: bool,
         target_name = game.name(a.recipient)
         if a.recipient in state.players:
             if source.has("infect"):
-                changes.append(CounterChange(a.recipient, "poison", a.amount))
+                planned.append((CounterChange(a.recipient, "poison", a.amount), len(lines)))
+                changes.append(planned[-1][0])
                 lines.append(f"{source.name} deals {a.amount} damage to {target_name} (infect): {target_name} gets "
                              f"{a.amount} poison counter{'s' if a.amount != 1 else ''}")
                 cited += [rules.INFECT_TO_PLAYER, rules.INFECT_PLAYER]
             else:
-                changes.append(LifeChange(a.recipient, -a.amount, life_before[a.recipient]))
+                planned.append((LifeChange(a.recipient, -a.amount, life_before[a.recipient]), len(lines)))
+                changes.append(planned[-1][0])
                 life_before[a.recipient] -= a.amount
                 lines.append(f"{source.name} deals {a.amount} damage to {target_name}, who loses {a.amount} life")
                 cited.append(rules.DAMAGE_TO_PLAYER)
@@ -97,7 +91,8 @@ def deal_damage(game: Game, assignments: list[Assignment], combat: bool,
                 cited.append(rules.DAMAGE_TO_PLANESWALKER)
             elif source.has("wither") or source.has("infect"):
                 keyword = "infect" if source.has("infect") else "wither"
-                changes.append(CounterChange(a.recipient, "-1/-1", a.amount))
+                planned.append((CounterChange(a.recipient, "-1/-1", a.amount), len(lines)))
+                changes.append(planned[-1][0])
                 lines.append(f"{source.name} deals {a.amount} damage to {target_name} ({keyword}): {a.amount} -1/-1 "
                              f"counter{'s' if a.amount != 1 else ''} put on it instead of damage marked")
                 cited += [rules.WITHER_INFECT_TO_CREATURE, rules.INFECT_CREATURE if keyword == "infect"
@@ -111,14 +106,41 @@ def deal_damage(game: Game, assignments: list[Assignment], combat: bool,
                 cited.append(rules.DEATHTOUCH)
         if source.has("lifelink"):
             gained[a.source] = gained.get(a.source, 0) + a.amount
+    for source_id in dict.fromkeys(prevented):
+        if chars_of(source_id).has("lifelink"):
+            lines.append(f"{chars_of(source_id).name} has lifelink, but it dealt no damage: no life is gained")
+            cited += [rules.LIFELINK, rules.ZERO_DAMAGE]
     for source_id, amount in gained.items():  # one life gain event per source (702.15e)
         controller = game.controller(source_id) if state.on_battlefield(source_id) else chars_of(source_id).controller
-        changes.append(LifeChange(controller, amount, life_before[controller]))
+        planned.append((LifeChange(controller, amount, life_before[controller]), len(lines)))
+        changes.append(planned[-1][0])
         life_before[controller] += amount
-        lines.append(f"{game.name(source_id)} has lifelink: {controller} gains {amount} life")
+        lines.append(f"{chars_of(source_id).name} has lifelink: {controller} gains {amount} life")
         cited += [rules.LIFELINK_RESULT, rules.LIFELINK]
-    game.perform(*changes)
+    done = game.perform(*changes, *modified.riders)
+    _amend(lines, planned, done)
     if not dealt and not lines:
         lines.append("no damage is dealt")
         cited.append(rules.ZERO_DAMAGE)
     return DamageReport(lines, cited, changes)
+
+
+def _key(event: Event) -> tuple[object, ...]:
+    if isinstance(event, LifeChange):
+        return ("life", event.player, event.amount > 0)
+    assert isinstance(event, CounterChange)
+    return ("counters", event.target, event.counter)
+
+
+def _amend(lines: list[str], planned: list[tuple[Event, int]], done: list[Event]) -> None:
+    """120.4c: the results of damage as replacement and "can't" effects left them; the trace says so where a
+    result didn't happen as planned (the note recorded before says why)."""
+    pool = [e for e in done if isinstance(e, LifeChange | CounterChange)]
+    for event, index in planned:
+        match = next((e for e in pool if _key(e) == _key(event)), None)
+        if match is None:
+            lines[index] += " — but that doesn't happen (see above)"
+            continue
+        pool.remove(match)
+        if match.amount != event.amount:  # type: ignore[attr-defined]
+            lines[index] += f" — {abs(match.amount)} instead (see above)"  # type: ignore[attr-defined]

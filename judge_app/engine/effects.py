@@ -7,16 +7,18 @@ a timestamp (613.7b) and, when they change characteristics, lock in their affect
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from judge_app.engine import mana, rules
-from judge_app.engine.abilities import Change
+from judge_app.engine.ability import EOT, Change, Effect, Instruction, Ref
 from judge_app.engine.characteristics import Characteristics
-from judge_app.engine.damage import Assignment, deal_damage
-from judge_app.engine.effecttext import EOT, Instruction, Ref
+from judge_app.engine.continuous import INDEFINITE, ContinuousEffect
+from judge_app.engine.damage import deal_damage
+from judge_app.engine.errors import IllegalAction
 from judge_app.engine.events import (
+    Assignment,
     CounterChange,
+    DrewFromEmptyLibrary,
     EffectBegins,
+    Event,
     LifeChange,
     ManaChange,
     ShieldChange,
@@ -24,17 +26,16 @@ from judge_app.engine.events import (
     TokenCreated,
     ZoneChange,
 )
-from judge_app.engine.layers import INDEFINITE, ContinuousEffect, copiable_values, rules_applied
-from judge_app.engine.replacement import Shield, entering
-
-if TYPE_CHECKING:
-    from judge_app.engine.game import Game
-    from judge_app.engine.stack import StackItem
+from judge_app.engine.layers import copiable_values, rules_applied
+from judge_app.engine.perform import Play
+from judge_app.engine.replacement import entering
+from judge_app.engine.stack import find, leave_stack
+from judge_app.engine.state import DelayedTrigger, Shield, StackItem
 
 Result = tuple[str, list[rules.Cite]]
 
 
-def perform(game: Game, item: StackItem, illegal: set[int]) -> tuple[list[str], list[rules.Cite]]:
+def perform(game: Play, item: StackItem, illegal: set[int]) -> tuple[list[str], list[rules.Cite]]:
     lines: list[str] = []
     cited: list[rules.Cite] = []
     if item.counters is not None:  # ward (702.21a)
@@ -50,7 +51,7 @@ def perform(game: Game, item: StackItem, illegal: set[int]) -> tuple[list[str], 
     return lines or ["it does nothing"], cited
 
 
-def _objects(game: Game, item: StackItem, ref: Ref | None, illegal: set[int]) -> list[str]:
+def _objects(game: Play, item: StackItem, ref: Ref | None, illegal: set[int]) -> list[str]:
     state = game.state
     if ref is None:
         return []
@@ -76,7 +77,7 @@ def _objects(game: Game, item: StackItem, ref: Ref | None, illegal: set[int]) ->
     return _players(game, item, ref, illegal)
 
 
-def _players(game: Game, item: StackItem, ref: Ref, illegal: set[int]) -> list[str]:
+def _players(game: Play, item: StackItem, ref: Ref, illegal: set[int]) -> list[str]:
     state = game.state
     you = item.controller
     return {"you": [you], "each opponent": [state.opponent(you)], "each player": [state.active, state.nonactive],
@@ -85,7 +86,7 @@ def _players(game: Game, item: StackItem, ref: Ref, illegal: set[int]) -> list[s
                            if o in state.objects]}.get(ref.kind, [])
 
 
-def _do(game: Game, item: StackItem, ins: Instruction, illegal: set[int]) -> Result:
+def _do(game: Play, item: StackItem, ins: Instruction, illegal: set[int]) -> Result:
     subjects = _objects(game, item, ins.subject, illegal)
     if ins.subject is not None and not subjects and ins.verb not in ("draw", "life", "discard", "add mana"):
         return "", []
@@ -96,7 +97,13 @@ def _do(game: Game, item: StackItem, ins: Instruction, illegal: set[int]) -> Res
         report = deal_damage(game, assignments, combat=False, source_chars=item.source_chars)
         return "; ".join(report.lines), [rules.DAMAGE_SOURCE, *report.rules]
     if verb in ("destroy", "exile", "bounce"):
-        return _move_all(game, item, subjects, verb)
+        return _move_all(game, item, subjects, verb, ins.no_regeneration)
+    if verb == "exile graveyards":
+        cards = [c for p in game.state.players.values() for c in p.graveyard]
+        game.perform(*(ZoneChange(c, "graveyard", "exile", "exiled") for c in cards))
+        return f"every graveyard is exiled ({_names(game, cards)})", [rules.EXILE]
+    if verb == "regenerate":
+        return _regenerate(game, item, [s for s in subjects if game.state.on_battlefield(s)])
     if verb == "return to battlefield":
         return _return(game, item, subjects)
     if verb == "delayed":
@@ -110,11 +117,7 @@ def _do(game: Game, item: StackItem, ins: Instruction, illegal: set[int]) -> Res
     if verb in _CONTINUOUS:
         return _continuous(game, item, ins, [s for s in subjects if game.state.on_battlefield(s)])
     if verb == "counters":
-        changes = [CounterChange(s, ins.counter, ins.amount) for s in subjects]
-        game.perform(*changes)
-        what = f"{ins.amount} {ins.counter} counter{'s' if ins.amount != 1 else ''}"
-        return f"{what} put on {_names(game, subjects)}", [rules.PT_COUNTERS if "/" in ins.counter
-                                                          else rules.KEYWORD_COUNTERS]
+        return _put_counters(game, subjects, ins.counter, ins.amount)
     if verb in ("tap", "untap"):
         game.perform(*(StatusChange(s, verb == "tap") for s in subjects))
         return f"{_names(game, subjects)} becomes {verb}ped", [rules.TAP if verb == "tap" else rules.UNTAP_PERMANENT]
@@ -137,7 +140,24 @@ def _do(game: Game, item: StackItem, ins: Instruction, illegal: set[int]) -> Res
     raise AssertionError(verb)
 
 
-def _names(game: Game, refs: list[str]) -> str:
+def _put_counters(game: Play, subjects: list[str], counter: str, amount: int) -> Result:
+    """Counters put on objects or players, as replacement and "can't" effects leave them (614.16, 614.17)."""
+    def count(s: str) -> int:
+        if s in game.state.players:
+            return game.state.players[s].poison if counter == "poison" else 0
+        return game.state.objects[s].counters.get(counter, 0)
+    before = {s: count(s) for s in subjects}
+    game.perform(*(CounterChange(s, counter, amount) for s in subjects))
+    parts = []
+    for s in subjects:
+        got = count(s) - before[s]
+        parts.append(f"{got} {counter} counter{'s' if got != 1 else ''} put on {game.name(s)}" if got else
+                     f"no {counter} counter is put on {game.name(s)}")
+    return "; ".join(parts), [rules.PT_COUNTERS if "/" in counter else rules.POISON_COUNTERS if counter == "poison"
+                              else rules.KEYWORD_COUNTERS]
+
+
+def _names(game: Play, refs: list[str]) -> str:
     return ", ".join(game.name(r) for r in refs) or "nothing"
 
 
@@ -148,8 +168,10 @@ _MOVES = {"destroy": ("graveyard", "destroyed", [rules.DESTROY]), "exile": ("exi
           "sacrifice": ("graveyard", "sacrificed", [rules.SACRIFICE])}
 
 
-def _move_all(game: Game, item: StackItem, subjects: list[str], verb: str) -> Result:
+def _move_all(game: Play, item: StackItem, subjects: list[str], verb: str, no_regeneration: bool = False) -> Result:
     to_zone, how, cited = _MOVES[verb]
+    if no_regeneration:
+        how, cited = f"{how}, can't be regenerated", [*cited, rules.CANT_REGENERATE]
     moving, lines = [], []
     for s in subjects:
         if verb == "destroy" and game.chars(s).has("indestructible"):
@@ -157,13 +179,22 @@ def _move_all(game: Game, item: StackItem, subjects: list[str], verb: str) -> Re
             cited = [*cited, rules.INDESTRUCTIBLE]
         else:
             moving.append(s)
+    before = {s: game.state.objects[s].incarnation for s in moving}
     game.perform(*(ZoneChange(s, "battlefield", to_zone, how) for s in moving))
+    stayed = [s for s in moving if game.state.objects[s].incarnation == before[s]]
+    moving = [s for s in moving if s not in stayed]
     if moving:
-        lines.insert(0, f"{_names(game, moving)} {'is' if len(moving) == 1 else 'are'} {how}")
+        lines.insert(0, f"{_names(game, moving)} {'is' if len(moving) == 1 else 'are'} {how.split(',')[0]}")
+    if stayed:
+        lines.append(f"{_names(game, stayed)} stays on the battlefield: a replacement effect replaced that (see above)")
+        cited = [*cited, rules.REPLACED_EVENT]
+    shielded = [s for s in moving if any(sh.kind == "regenerate" and sh.recipient == s for sh in game.state.shields)]
+    if no_regeneration and shielded:
+        lines.append(f"{_names(game, shielded)} can't be regenerated, so its regeneration shield doesn't apply")
     return "; ".join(lines), [*cited, rules.NEW_OBJECT] if moving else cited
 
 
-def _return(game: Game, item: StackItem, subjects: list[str]) -> Result:
+def _return(game: Play, item: StackItem, subjects: list[str]) -> Result:
     card = subjects[0]
     obj = game.state.objects[card]
     if obj.zone != "exile":
@@ -174,17 +205,25 @@ def _return(game: Game, item: StackItem, subjects: list[str]) -> Result:
             + "".join(f"; {n}" for n in notes)), [rules.NEW_OBJECT, rules.OBJECT_TIMESTAMP, *cited]
 
 
-def _delayed(game: Game, item: StackItem, ins: Instruction) -> Result:
-    from judge_app.engine.effecttext import Effect
-    from judge_app.engine.triggers import DelayedTrigger
+def _regenerate(game: Play, item: StackItem, subjects: list[str]) -> Result:
+    """701.19a: a regeneration shield — the next time the permanent would be destroyed this turn, instead its
+    damage is removed, it is tapped, and it leaves combat (614.8)."""
+    state = game.state
+    shields = [Shield("regenerate", item.source, item.name, state.next_timestamp(), s, state.objects[s].incarnation,
+                      recipient_name=game.name(s)) for s in subjects]
+    game.perform(*(ShieldChange(shield) for shield in shields))
+    return "; ".join(f"a regeneration shield begins ({s.describe()})" for s in shields), [rules.REGENERATE,
+                                                                                          rules.REGENERATION]
 
+
+def _delayed(game: Play, item: StackItem, ins: Instruction) -> Result:
     it = item.it or (item.targets[0].ref if item.targets else None)
     game.state.delayed.append(DelayedTrigger(item.source, item.controller, ins.name, Effect((), ins.then, ins.text),
                                              it, ins.text, item.source_chars))
     return "a delayed triggered ability is created: " + ins.text, [rules.DELAYED_TRIGGER, rules.DELAYED_ONCE]
 
 
-def _sacrifice_choice(game: Game, players: list[str], noun: str) -> Result:
+def _sacrifice_choice(game: Play, players: list[str], noun: str) -> Result:
     lines, changes = [], []
     for player in players:
         mine = [o.id for o in game.state.permanents() if game.controller(o.id) == player
@@ -201,12 +240,9 @@ def _sacrifice_choice(game: Game, players: list[str], noun: str) -> Result:
     return "; ".join(lines), [rules.SACRIFICE]
 
 
-def counter(game: Game, item_id: str, unless: str, by: str) -> Result:
+def counter(game: Play, item_id: str, unless: str, by: str) -> Result:
     """701.6a: countered, it leaves the stack without resolving; a spell goes to the graveyard. "Unless its
     controller pays": by default the player pays if they can."""
-    from judge_app.engine.errors import IllegalAction
-    from judge_app.engine.stack import find, leave_stack
-
     target = find(game, item_id)
     if target is None:
         return f"{by}: there is nothing to counter any more", []
@@ -239,7 +275,7 @@ _PHRASES = {"pump": "gets {p:+d}/{t:+d}", "set pt": "has base power and toughnes
             "control": "comes under {who}'s control", "text": "has \"{w0}\" replaced by \"{w1}\" in its text"}
 
 
-def begin(game: Game, change: Change, affected: list[str], description: str, duration: str,
+def begin(game: Play, change: Change, affected: list[str], description: str, duration: str,
           source: str | None) -> ContinuousEffect:
     """A continuous effect from a resolving spell or ability: a timestamp now (613.7b), its set locked (611.2c)."""
     effect = ContinuousEffect(change.kind, game.state.next_timestamp(), description, affected=tuple(affected),
@@ -248,7 +284,7 @@ def begin(game: Game, change: Change, affected: list[str], description: str, dur
     return effect
 
 
-def _continuous(game: Game, item: StackItem, ins: Instruction, subjects: list[str]) -> Result:
+def _continuous(game: Play, item: StackItem, ins: Instruction, subjects: list[str]) -> Result:
     if not subjects:
         return "", []
     words = tuple(item.choices.get("words", ()))
@@ -279,9 +315,24 @@ def _continuous(game: Game, item: StackItem, ins: Instruction, subjects: list[st
 
 # --- players -----------------------------------------------------------------------------------------------
 
-def _draw(game: Game, players: list[str], count: int) -> Result:
-    from judge_app.engine.actions import draw_events
+def draw_events(game: Play, player: str, count: int) -> tuple[list[Event], str, list[rules.Cite]]:
+    """Cards drawn one at a time from the top; a draw from an empty library is remembered (121.4, 704.5b)."""
+    library = list(game.state.players[player].library)
+    changes: list[Event] = []
+    drawn = []
+    for _ in range(count):
+        if not library:
+            changes.append(DrewFromEmptyLibrary(player))
+            before = f"draws {', '.join(drawn)}, then " if drawn else ""
+            return changes, f"{player} {before}attempts to draw from an empty library.", \
+                [rules.DRAW_CARD, rules.DRAW_FROM_EMPTY]
+        card = library.pop(0)
+        changes.append(ZoneChange(card, "library", "hand", "drawn"))
+        drawn.append(game.name(card))
+    return changes, f"{player} draws {', '.join(drawn)}.", [rules.DRAW_CARD]
 
+
+def _draw(game: Play, players: list[str], count: int) -> Result:
     lines, cited = [], []
     for player in players:
         changes, text, more = draw_events(game, player, count)
@@ -293,7 +344,7 @@ def _draw(game: Game, players: list[str], count: int) -> Result:
     return "; ".join(lines), cited
 
 
-def _discard(game: Game, players: list[str], count: int) -> Result:
+def _discard(game: Play, players: list[str], count: int) -> Result:
     lines, changes = [], []
     for player in players:
         hand = game.state.players[player].hand
@@ -307,7 +358,7 @@ def _discard(game: Game, players: list[str], count: int) -> Result:
     return "; ".join(lines), [rules.DISCARD]
 
 
-def _life(game: Game, players: list[str], amount: int) -> Result:
+def _life(game: Play, players: list[str], amount: int) -> Result:
     lines, changes = [], []
     for player in players:
         before = game.state.players[player].life
@@ -320,7 +371,7 @@ def _life(game: Game, players: list[str], amount: int) -> Result:
 
 # --- tokens, copies, prevention -------------------------------------------------------------------------------
 
-def _tokens(game: Game, item: StackItem, ins: Instruction) -> Result:
+def _tokens(game: Play, item: StackItem, ins: Instruction) -> Result:
     state = game.state
     name = " ".join(ins.subtypes) + " Token"  # 111.4
     printed = Characteristics(name=name, colors=ins.colors, types=ins.types, subtypes=ins.subtypes, power=ins.power,
@@ -332,7 +383,7 @@ def _tokens(game: Game, item: StackItem, ins: Instruction) -> Result:
                                                                      rules.TOKEN_DEFINED]
 
 
-def _copy_token(game: Game, item: StackItem, original: str) -> Result:
+def _copy_token(game: Play, item: StackItem, original: str) -> Result:
     """707.2: the token copies the copiable values only — not counters, not effects such as "+3/+3"."""
     state = game.state
     values = copiable_values(state, original)
@@ -350,7 +401,7 @@ def _copy_token(game: Game, item: StackItem, original: str) -> Result:
                                                   rules.TOKEN_OWNER, *cited]
 
 
-def _prevent(game: Game, item: StackItem, ins: Instruction, subjects: list[str]) -> Result:
+def _prevent(game: Play, item: StackItem, ins: Instruction, subjects: list[str]) -> Result:
     state = game.state
     if ins.verb == "prevent combat":
         shield = Shield("prevent combat", item.source, item.name, state.next_timestamp())

@@ -13,62 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from judge_app.engine.abilities import COLORS, Ability, UnsupportedText, keyword_list
+from judge_app.engine.abilities import UnsupportedText, keyword_list
+from judge_app.engine.ability import COLORS, EOT, Effect, Instruction, Ref, TargetSpec
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _NUM = r"(a|an|one|two|three|four|five|six|seven|\d+)"
-EOT = "until end of turn"
-
-
-@dataclass(frozen=True, slots=True)
-class TargetSpec:
-    """What "target …" may choose (115.1): a noun ("creature", "player", "any", "spell", "ability" …) and filters."""
-
-    noun: str
-    control: str = ""  # "you" (you control), "opponent" (an opponent controls), "not you" (you don't control)
-    status: str = ""  # "attacking", "attacking or blocking"
-    text: str = ""
-
-    def describe(self) -> str:
-        return self.text or f"target {self.noun}"
-
-
-@dataclass(frozen=True, slots=True)
-class Ref:
-    """Who or what an instruction acts on: a target (by index), the source (`self`), "it" (the last target,
-    else the object the ability triggered on), a group of permanents, or a player reference."""
-
-    kind: str  # "target", "self", "it", "group", "you", "each opponent", "each player", "that player", "controller"
-    index: int = 0
-    group: str = ""  # for "group": "creatures", "creatures you control", "other creatures", …
-
-
-@dataclass(frozen=True, slots=True)
-class Instruction:
-    verb: str
-    subject: Ref | None = None
-    amount: int = 0
-    power: int = 0
-    toughness: int = 0
-    duration: str = ""
-    abilities: tuple[Ability, ...] = ()
-    counter: str = ""
-    colors: frozenset[str] = frozenset()
-    types: frozenset[str] = frozenset()
-    subtypes: tuple[str, ...] = ()
-    in_addition: bool = False
-    mana: str = ""  # mana symbols: "add {G}", "unless its controller pays {3}"
-    name: str = ""  # a token's name
-    alternative: tuple[str, int] | None = None  # self-replacement (614.15): (basic land type you control, amount)
-    then: tuple[Instruction, ...] = ()  # a delayed triggered ability's instructions (603.7)
-    text: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    targets: tuple[TargetSpec, ...] = ()
-    instructions: tuple[Instruction, ...] = ()
-    text: str = ""
 
 
 _TARGET_NOUNS = ("creature or planeswalker", "nonland permanent", "noncreature spell", "creature spell",

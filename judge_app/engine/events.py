@@ -1,8 +1,8 @@
 """Every change to the game state is an event: applied in one place, kept for the trace.
 
-`perform(state, events)` is the single door through which play changes the state. Part 2 puts its
-replacement and prevention effects (614–616) in front of `apply` and its trigger checks (603) after
-it; the events carry what those need (source, recipient, amounts, zones).
+`perform(state, events)` applies them; `perform.Play.perform` is the single door through which play changes
+the state: replacement and prevention effects (614–616) in front of `apply`, trigger checks (603) after it.
+The events carry what those need (source, recipient, amounts, zones).
 """
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from judge_app.engine.state import GONE, STACK, GameObject, GameResult, GameState, Player
+from judge_app.engine.characteristics import Characteristics
+from judge_app.engine.continuous import ContinuousEffect
+from judge_app.engine.state import GONE, STACK, GameObject, GameResult, GameState, Player, Shield, StackItem
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +43,7 @@ class ZoneChange(Event):
     how: str  # "destroyed", "put", "exiled", "sacrificed", "drawn", "discarded", "returned", "ceased to exist"
 
     controller: str = ""  # who controls it on the battlefield or the stack (default: its owner, 110.2)
+    face_down: bool = False  # it enters the battlefield face down (708.3)
 
     def apply(self, state: GameState) -> None:
         obj = state.objects[self.object]
@@ -59,6 +62,7 @@ class ZoneChange(Event):
         obj.dealt_deathtouch_damage = False
         obj.counters = {}
         obj.attached_to = None
+        obj.face_down = self.to_zone == "battlefield" and self.face_down
         obj.controller = self.controller or obj.owner
         if state.combat is not None:
             _leave_combat(state, self.object)
@@ -97,6 +101,7 @@ class LifeChange(Event):
     player: str
     amount: int  # positive: gained; negative: lost
     before: int
+    cost: bool = False  # paid as a cost (119.4): no replacement effect modifies a cost
 
     def apply(self, state: GameState) -> None:
         state.players[self.player].life += self.amount
@@ -110,6 +115,7 @@ class CounterChange(Event):
     target: str
     counter: str
     amount: int
+    cost: bool = False  # put or removed as a cost (a loyalty ability, 606.4): not an effect (614.16)
 
     def apply(self, state: GameState) -> None:
         if self.target in state.players:
@@ -121,6 +127,17 @@ class CounterChange(Event):
         counters[self.counter] = max(0, counters.get(self.counter, 0) + self.amount)
         if counters[self.counter] == 0:
             del counters[self.counter]
+
+
+@dataclass(frozen=True, slots=True)
+class Assignment:
+    """Damage that would be dealt, before replacement and prevention (120.4a–b): `amount` from `source` (an
+    object) to `recipient` (a player name or an object id). Not an event: `damage.deal_damage` makes the events."""
+
+    source: str
+    recipient: str
+    amount: int
+    instead: tuple[str, int] | None = None  # a self-replacement: (land type you control, amount instead) (614.15)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +202,7 @@ class Attachment(Event):
 @dataclass(frozen=True, slots=True)
 class EffectBegins(Event):
     kind: ClassVar[str] = "effect begins"
-    effect: Any  # layers.ContinuousEffect
+    effect: ContinuousEffect
 
     def apply(self, state: GameState) -> None:
         state.effects.append(self.effect)
@@ -265,6 +282,56 @@ class PlayerLoses(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerWins(Event):
+    """An effect says a player wins the game (104.2b)."""
+
+    kind: ClassVar[str] = "wins"
+    player: str
+    reason: str
+
+    def apply(self, state: GameState) -> None:
+        state.players[self.player].won = True
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedFaceUp(Event):
+    """A face-down permanent is turned face up (708.8): the same object, its copiable values its own again."""
+
+    kind: ClassVar[str] = "turned face up"
+    object: str
+
+    def apply(self, state: GameState) -> None:
+        state.objects[self.object].face_down = False
+
+
+@dataclass(frozen=True, slots=True)
+class CommanderDamage(Event):
+    """Combat damage a commander dealt a player, counted over the game (903.10a)."""
+
+    kind: ClassVar[str] = "commander damage"
+    player: str
+    commander: str
+    amount: int
+
+    def apply(self, state: GameState) -> None:
+        tally = state.players[self.player].commander_damage
+        tally[self.commander] = tally.get(self.commander, 0) + self.amount
+
+
+@dataclass(frozen=True, slots=True)
+class CommanderCast(Event):
+    """A player cast their commander from the command zone: the tax grows by {2} next time (903.8)."""
+
+    kind: ClassVar[str] = "commander cast"
+    player: str
+    commander: str
+
+    def apply(self, state: GameState) -> None:
+        casts = state.players[self.player].commander_casts
+        casts[self.commander] = casts.get(self.commander, 0) + 1
+
+
+@dataclass(frozen=True, slots=True)
 class GameOver(Event):
     kind: ClassVar[str] = "game over"
     result: GameResult
@@ -282,7 +349,7 @@ class TokenCreated(Event):
     object: str
     owner: str
     name: str
-    printed: Any  # Characteristics
+    printed: Characteristics
 
     def apply(self, state: GameState) -> None:
         state.objects[self.object] = GameObject(self.object, self.owner, self.owner, "battlefield", self.printed,
@@ -299,7 +366,7 @@ class StackPush(Event):
     """A spell or ability becomes the topmost object on the stack (405.2)."""
 
     kind: ClassVar[str] = "onto the stack"
-    item: Any  # stack.StackItem
+    item: StackItem
 
     def apply(self, state: GameState) -> None:
         state.stack.append(self.item)
@@ -325,8 +392,8 @@ class ShieldChange(Event):
     """A prevention or replacement effect of a resolved spell begins, is used up in part, or ends (615.7)."""
 
     kind: ClassVar[str] = "shield"
-    shield: Any  # replacement.Shield, or None when it ends
-    old: Any = None
+    shield: Shield | None  # None when it ends
+    old: Shield | None = None
 
     def apply(self, state: GameState) -> None:
         if self.old is not None:

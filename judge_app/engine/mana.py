@@ -9,14 +9,11 @@ in battlefield order (a documented default, said in the trace).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from judge_app.engine import rules
 from judge_app.engine.errors import IllegalAction
 from judge_app.engine.events import Event, ManaChange, StatusChange
-
-if TYPE_CHECKING:
-    from judge_app.engine.game import Game
+from judge_app.engine.view import View
 
 SYMBOL_MANA = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 LAND_MANA = {"Plains": "white", "Island": "blue", "Swamp": "black", "Mountain": "red", "Forest": "green"}
@@ -59,7 +56,7 @@ def pay_from(pool: dict[str, int], cost: dict[str, int]) -> dict[str, int] | Non
     return spent if generic == 0 else None
 
 
-def produces(game: Game, permanent: str) -> str | None:
+def produces(game: View, permanent: str) -> str | None:
     """The mana one activation of the permanent's mana ability adds ("red"), or None if it has none it can
     activate now: untapped, and a creature only if it isn't summoning sick (602.5a)."""
     state = game.state
@@ -79,7 +76,7 @@ def produces(game: Game, permanent: str) -> str | None:
     return None
 
 
-def plan(game: Game, player: str, cost: dict[str, int], chosen: list[str] | None) -> tuple[list[tuple[str, str]], bool]:
+def plan(game: View, player: str, cost: dict[str, int], chosen: list[str] | None) -> tuple[list[tuple[str, str]], bool]:
     """The mana abilities to activate for `cost` (permanent, mana), and whether the engine chose them."""
     pool = dict(game.state.players[player].mana_pool)
     if chosen is not None:
@@ -109,7 +106,7 @@ def plan(game: Game, player: str, cost: dict[str, int], chosen: list[str] | None
     return taps, bool(taps)
 
 
-def activate_mana_abilities(game: Game, player: str, taps: list[tuple[str, str]]) -> list[Event]:
+def activate_mana_abilities(game: View, player: str, taps: list[tuple[str, str]]) -> list[Event]:
     """605.3b: each mana ability resolves at once: the permanent taps and the mana goes to the pool (106.4)."""
     changes: list[Event] = []
     for permanent, mana in taps:
@@ -117,7 +114,7 @@ def activate_mana_abilities(game: Game, player: str, taps: list[tuple[str, str]]
     return changes
 
 
-def payment(game: Game, player: str, symbols: str, chosen: list[str] | None, what: str
+def payment(game: View, player: str, symbols: str, chosen: list[str] | None, what: str
             ) -> tuple[list[Event], str, list[rules.Cite]]:
     """Everything paying `symbols` does: mana abilities activated (601.2g), then mana removed from the pool
     (601.2h, 118.3a). Raises `IllegalAction` if it can't be paid in full. Nothing is changed here."""

@@ -6,23 +6,20 @@ event, and the check repeats until none applies (704.3). Then, if someone lost, 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from judge_app.engine import rules
+from judge_app.engine.attachments import attach_problem
 from judge_app.engine.events import (
     Attachment,
     CounterChange,
     Event,
-    GameOver,
     PlayerLoses,
     ZoneChange,
 )
-from judge_app.engine.keywords import protection_from
-from judge_app.engine.state import GONE, GameResult
-from judge_app.engine.trace import DEFAULT, GAME_OVER, NOTE, STATE_BASED
-
-if TYPE_CHECKING:
-    from judge_app.engine.game import Game
+from judge_app.engine.perform import Play
+from judge_app.engine.replacement import forbids
+from judge_app.engine.state import GONE
+from judge_app.engine.trace import DEFAULT, NOTE, STATE_BASED
 
 MAX_CHECKS = 100
 
@@ -38,9 +35,10 @@ class Found:
     also: tuple[rules.Cite, ...] = ()  # the rules that make the condition true (protection, enchant …)
 
 
-def check(game: Game) -> bool:
+def check(game: Play) -> bool:
     """Perform state-based actions until none apply (704.3). True if any was performed."""
     performed = False
+    state = game.state
     for _ in range(MAX_CHECKS):
         if game.over:
             break
@@ -49,7 +47,14 @@ def check(game: Game) -> bool:
         if not found:
             break
         performed = True
+        before = {c.object: state.objects[c.object].incarnation for item in found for c in item.changes
+                  if isinstance(c, ZoneChange)}
         game.perform(*(change for item in found for change in item.changes))
+        for item in found:
+            kept = [c.object for c in item.changes if isinstance(c, ZoneChange) and c.from_zone == "battlefield"
+                    and state.objects[c.object].incarnation == before[c.object]]
+            if kept:
+                item.text += ", but a replacement effect kept it on the battlefield (see above)"
         kind = DEFAULT if any(item.default for item in found) else STATE_BASED
         game.record(kind, "State-based actions, performed simultaneously: " + "; ".join(i.text for i in found) + ".",
                     [rules.SBA_BEFORE_PRIORITY, rules.SBA_CHECK, *(r for i in found for r in (i.rule, *i.also))])
@@ -57,12 +62,24 @@ def check(game: Game) -> bool:
     return performed
 
 
-def find(game: Game) -> list[Found]:
+def find(game: Play) -> list[Found]:
     """Every state-based action that applies now (704.5), each object affected once."""
     state = game.state
     found: list[Found] = []
     for player in state.players.values():
         if player.lost:
+            continue
+        loses = forbids(game, PlayerLoses(player.name, "a state-based action"))
+        if loses is not None:
+            if player.life <= 0 or player.drew_from_empty_library or player.poison >= 10:
+                why = (f"has {player.life} life" if player.life <= 0 else "attempted to draw from an empty library"
+                       if player.drew_from_empty_library else f"has {player.poison} poison counters")
+                rule = rules.SBA_ZERO_LIFE if player.life <= 0 else rules.SBA_EMPTY_LIBRARY \
+                    if player.drew_from_empty_library else rules.SBA_POISON
+                game.note_once(("can't lose", player.name, why), NOTE,
+                               f"{player.name} {why}, which would make them lose the game, but they can't lose the "
+                               f"game: {loses[0]}. The state-based action does nothing.",
+                               [rule, rules.CANT_WINS, *loses[1]])
             continue
         if player.life <= 0:
             found.append(Found(f"{player.name} has {player.life} life and loses the game", rules.SBA_ZERO_LIFE,
@@ -94,7 +111,7 @@ def find(game: Game) -> list[Found]:
     return found
 
 
-def _creature_or_planeswalker(game: Game, oid: str) -> Found | None:
+def _creature_or_planeswalker(game: Play, oid: str) -> Found | None:
     obj = game.state.objects[oid]
     chars = game.chars(oid)
     name = chars.name
@@ -120,7 +137,7 @@ def _creature_or_planeswalker(game: Game, oid: str) -> Found | None:
     return None
 
 
-def _legend_rule(game: Game, handled: set[str]) -> list[Found]:
+def _legend_rule(game: Play, handled: set[str]) -> list[Found]:
     """704.5j: a player with two or more legendary permanents of one name keeps one (their choice)."""
     state = game.state
     groups: dict[tuple[str, str], list[str]] = {}
@@ -144,7 +161,7 @@ def _legend_rule(game: Game, handled: set[str]) -> list[Found]:
     return found
 
 
-def _attachment(game: Game, oid: str) -> Found | None:
+def _attachment(game: Play, oid: str) -> Found | None:
     """704.5m Auras attached illegally or to nothing; 704.5n Equipment attached illegally."""
     state = game.state
     obj = state.objects[oid]
@@ -164,30 +181,7 @@ def _attachment(game: Game, oid: str) -> Found | None:
     return None
 
 
-def attach_problem(game: Game, oid: str, target: str | None) -> tuple[str, rules.Cite] | None:
-    """Why `oid` (an Aura or Equipment) can't be attached to `target`, with the rule; None if it can."""
-    chars = game.chars(oid)
-    aura = "Aura" in chars.subtypes
-    if target is None:
-        return ("is attached to nothing", rules.AURA_ILLEGAL) if aura else None
-    if not game.state.on_battlefield(target):
-        return "is attached to an object no longer on the battlefield", (
-            rules.AURA_ILLEGAL if aura else rules.EQUIPMENT_ILLEGAL)
-    target_chars = game.chars(target)
-    if aura:
-        for enchant in chars.abilities_of("enchant"):
-            if enchant.quality is not None and not enchant.quality.matches(target_chars):
-                return f"can't enchant {target_chars.name} ({enchant.text})", rules.ENCHANT
-    elif not target_chars.is_creature:
-        return f"can't equip {target_chars.name}, which isn't a creature", rules.EQUIPMENT_ILLEGAL
-    protection = protection_from(target_chars, chars)
-    if protection:
-        return (f"is attached to {target_chars.name}, which has {protection.lower()}",
-                rules.PROTECTION_ENCHANT if aura else rules.PROTECTION_EQUIP)
-    return None
-
-
-def _counters(game: Game, oid: str) -> Found | None:
+def _counters(game: Play, oid: str) -> Found | None:
     """704.5q: +1/+1 and -1/-1 counters on one permanent annihilate in pairs."""
     counters = game.state.objects[oid].counters
     pairs = min(counters.get("+1/+1", 0), counters.get("-1/-1", 0))
@@ -197,7 +191,7 @@ def _counters(game: Game, oid: str) -> Found | None:
                  rules.SBA_COUNTERS, [CounterChange(oid, "+1/+1", -pairs), CounterChange(oid, "-1/-1", -pairs)])
 
 
-def _forget_since_last_check(game: Game) -> None:
+def _forget_since_last_check(game: Play) -> None:
     """"Since the last time state-based actions were checked" (704.5b, 704.5h) starts over at each check."""
     state = game.state
     for player in state.players.values():
@@ -207,23 +201,6 @@ def _forget_since_last_check(game: Game) -> None:
     state.touch()
 
 
-def end_game_if_decided(game: Game) -> None:
-    """In a two-player game, a player who loses leaves it and the other wins (104.2a); if all remaining
-    players lose at once, the game is a draw (104.4a)."""
-    state = game.state
-    losers = [p for p in state.players.values() if p.lost]
-    if not losers:
-        return
-    remaining = [p.name for p in state.players.values() if not p.lost]
-    reasons = {p.name: p.lost for p in losers}
-    if remaining:
-        result = GameResult(winners=remaining, losers=[p.name for p in losers], draw=False, reasons=reasons)
-        rule_list = [rules.GAME_ENDS, rules.WIN_OPPONENTS_LEFT]
-        text = ""
-    else:
-        result = GameResult(winners=[], losers=[p.name for p in losers], draw=True, reasons=reasons)
-        rule_list = [rules.GAME_ENDS, rules.DRAW_ALL_LOSE]
-        text = "Every player lost the game at the same time. "
-    game.perform(GameOver(result))
-    summary = result.describe()
-    game.record(GAME_OVER, text + summary[0].upper() + summary[1:] + ".", rule_list)
+def end_game_if_decided(game: Play) -> None:
+    """The game ends if a player won, if one player remains, or if none does (104); see `Play.end_if_decided`."""
+    game.end_if_decided()

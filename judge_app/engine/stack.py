@@ -1,142 +1,34 @@
-"""The stack (405) and resolving what is on it (608): spells and abilities wait there, the top one resolves
-when all players pass in succession (117.4), then the active player receives priority (117.3b).
-
-Resolution follows 608.2: an intervening "if" is checked again (608.2a), targets are checked again
-(608.2b: all illegal → it doesn't resolve; some illegal → they are left alone), then the instructions
-are followed in order (608.2c) by `effects.py`, and an instant or sorcery goes to the graveyard (608.2n).
-A permanent spell becomes a permanent (608.3a), an Aura attached to its target (608.3c).
-"""
+"""The stack (405) as the rules ask about it: finding an item, describing it with its targets, and the events
+of an item leaving it (a spell's card to a zone; an ability ceases to exist). Resolving is `resolve.py`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-from judge_app.engine import rules
-from judge_app.engine.characteristics import Characteristics
-from judge_app.engine.effecttext import Effect
-from judge_app.engine.events import Attachment, Event, StackPop, ZoneChange
-from judge_app.engine.state import STACK
-from judge_app.engine.targets import Target, still_legal
-from judge_app.engine.trace import ACTION
-
-if TYPE_CHECKING:
-    from judge_app.engine.game import Game
+from judge_app.engine.events import Event, StackPop, ZoneChange
+from judge_app.engine.state import STACK, StackItem
+from judge_app.engine.view import View
 
 
-@dataclass
-class StackItem:
-    """A spell or an activated or triggered ability on the stack."""
-
-    id: str
-    kind: str  # "spell", "activated", "triggered"
-    source: str  # the card (a spell) or the object the ability comes from
-    controller: str
-    text: str
-    name: str  # for messages: "Shock", "Prodigal Pyromancer's ability"
-    source_chars: Characteristics  # the source as it was last known (608.2b)
-    effect: Effect | None = None
-    targets: list[Target] = field(default_factory=list)
-    trigger: Any = None  # abilitytext.Trigger: its intervening "if" is checked again (608.2a)
-    it: str | None = None  # the object the ability triggered on, or that a delayed trigger remembers
-    that_player: str | None = None  # "that player": the player dealt damage
-    choices: dict[str, Any] = field(default_factory=dict)  # e.g. the words of a text change
-    counters: str | None = None  # ward: the spell or ability it counters unless its controller pays
-    unless: str = ""  # ward: the cost
-
-
-def _target_name(game: Game, ref: str) -> str:
+def target_name(game: View, ref: str) -> str:
     if ref in game.state.players or ref in game.state.objects:
         return game.name(ref)
     item = find(game, ref)
     return item.name if item else ref
 
 
-def find(game: Game, item_id: str) -> StackItem | None:
+def find(game: View, item_id: str) -> StackItem | None:
     return next((i for i in game.state.stack if i.id == item_id), None)
 
 
-def describe(game: Game, item: StackItem) -> str:
+def describe(game: View, item: StackItem) -> str:
     on = ""
     if item.targets:
-        on = " targeting " + ", ".join(_target_name(game, t.ref) for t in item.targets)
+        on = " targeting " + ", ".join(target_name(game, t.ref) for t in item.targets)
     return f"{item.name}{on}"
 
 
-def leave_stack(game: Game, item: StackItem, to_zone: str, why: str) -> list[Event]:
+def leave_stack(game: View, item: StackItem, to_zone: str, why: str) -> list[Event]:
     """The events of `item` leaving the stack; a spell's card goes to `to_zone` (abilities cease to exist)."""
     changes: list[Event] = [StackPop(item.id, why)]
     if item.kind == "spell" and game.state.objects[item.source].zone == STACK:
         changes.append(ZoneChange(item.source, STACK, to_zone, why))
     return changes
-
-
-def resolve_top(game: Game) -> None:
-    """All players passed in succession: the top object resolves (117.4, 405.5, 608.1)."""
-    from judge_app.engine import effects, triggers
-
-    state = game.state
-    item = state.stack[-1]
-    first = state.priority or state.active
-    passing = f"{first} and {state.opponent(first)} pass in succession"
-    head = f"{passing}: {describe(game, item)} resolves"
-    cited = [rules.ALL_PASS, rules.STACK_RESOLVES, rules.RESOLVE]
-    condition = item.trigger.condition if item.trigger is not None else None
-    if condition is not None and not triggers.condition_holds(game, item.controller, condition):
-        game.perform(*leave_stack(game, item, "graveyard", "did nothing"))
-        _finish(game, f"{passing}. {item.name}'s condition \"{condition.text}\" is no longer true: it is removed "
-                f"from the stack and does nothing.", [*cited, rules.RESOLVE_INTERVENING_IF, rules.INTERVENING_IF])
-        return
-    illegal: dict[int, str] = {}
-    for index in range(len(item.targets)):
-        problem = still_legal(game, item, index)
-        if problem is not None:
-            illegal[index] = f"{_target_name(game, item.targets[index].ref)} is no longer a legal target: " \
-                             f"{problem.reason}"
-            cited.append(problem.rule)
-    if item.targets and len(illegal) == len(item.targets):
-        game.perform(*leave_stack(game, item, "graveyard", "didn't resolve"))
-        where = " and is put into its owner's graveyard" if item.kind == "spell" else ""
-        _finish(game, f"{passing}. {describe(game, item)} doesn't resolve: " + "; ".join(illegal.values())
-                + f". It is removed from the stack{where}.", [*cited, rules.RESOLVE_TARGETS])
-        return
-    notes = "; ".join(illegal.values())
-    if notes:
-        cited.append(rules.RESOLVE_TARGETS)
-        head += f" ({notes}; it isn't affected, and the rest of the spell or ability still happens)"
-    card = game.chars(item.source) if item.kind == "spell" else None
-    if card is not None and card.types & {"creature", "artifact", "enchantment", "planeswalker", "land", "battle"}:
-        _resolve_permanent(game, item, head, cited)
-        return
-    lines, more = effects.perform(game, item, set(illegal))
-    cited += [rules.RESOLVE_INSTRUCTIONS, *more]
-    if item.kind == "spell":
-        game.perform(*leave_stack(game, item, "graveyard", "resolved"))
-        lines.append(f"{item.name} is put into its owner's graveyard")
-        cited.append(rules.RESOLVE_GRAVEYARD)
-    else:
-        game.perform(StackPop(item.id, "resolved"))
-    _finish(game, f"{head}: " + "; ".join(lines) + ".", cited)
-
-
-def _resolve_permanent(game: Game, item: StackItem, head: str, cited: list[rules.Cite]) -> None:
-    from judge_app.engine.replacement import entering
-
-    changes: list[Event] = [StackPop(item.id, "resolved"),
-                            ZoneChange(item.source, STACK, "battlefield", "resolved", controller=item.controller)]
-    text = f"{head}: it becomes a permanent and enters the battlefield under {item.controller}'s control"
-    cited.append(rules.RESOLVE_PERMANENT)
-    if item.targets:  # an Aura spell (303.4a)
-        changes.append(Attachment(item.source, item.targets[0].ref))
-        text += f", attached to {game.name(item.targets[0].ref)}"
-        cited.append(rules.RESOLVE_AURA)
-    extra, notes, more = entering(game, item.source)
-    game.perform(*changes, *extra)
-    _finish(game, text + "".join(f"; {n}" for n in notes) + ".", [*cited, *more])
-
-
-def _finish(game: Game, text: str, cited: list[rules.Cite]) -> None:
-    from judge_app.engine import turn
-
-    game.record(ACTION, text, [*cited, rules.PRIORITY_AFTER_RESOLVE])
-    turn.give_priority(game, game.state.active)

@@ -1,26 +1,24 @@
-"""The game state: players, objects and zones, the turn, combat, continuous effects (rules 102–122, 400).
+"""The game state: players, objects and zones, the turn, combat, the stack, triggered abilities waiting,
+continuous effects and shields (rules 102–122, 400, 405, 603, 611, 615).
 
 Plain mutable dataclasses. Only `events.py` changes them during play (every change is an event the
-trace can show and, in part 2, triggers can see); setup code builds them directly.
+trace can show and triggers can see); setup code builds them directly.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import Any
 
+from judge_app.engine.ability import Ability, Effect, Trigger
 from judge_app.engine.characteristics import Characteristics
+from judge_app.engine.continuous import ContinuousEffect
 
-if TYPE_CHECKING:
-    from judge_app.engine.layers import ContinuousEffect
-    from judge_app.engine.replacement import Shield
-    from judge_app.engine.stack import StackItem
-    from judge_app.engine.triggers import DelayedTrigger, PendingTrigger
-
-ZONES = ("library", "hand", "battlefield", "graveyard", "exile")  # a player's zones, and the battlefield
+ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "command")  # a player's zones, the battlefield
 STACK = "stack"  # a spell's zone while it is cast and until it resolves (405)
-GONE = "gone"  # a token that ceased to exist (111.7)
+GONE = "gone"  # a token that ceased to exist (111.7), or a card of a player who left the game (800.4a)
+COMMAND = "command"  # the command zone (408): commanders, in a Commander game (903.6)
 
 
 class Step(Enum):
@@ -59,8 +57,12 @@ class Player:
     exile: list[str] = field(default_factory=list)
     mana_pool: dict[str, int] = field(default_factory=dict)
     drew_from_empty_library: bool = False  # since the last state-based action check (704.5b)
-    lost: str = ""  # why, if the player has lost
+    command: list[str] = field(default_factory=list)  # cards they own in the command zone (408, 903.6)
+    lost: str = ""  # why, if the player has lost (they have left the game, 104.5, 800.4a)
+    won: bool = False  # an effect said this player wins the game (104.2b)
     max_hand_size: int = 7
+    commander_casts: dict[str, int] = field(default_factory=dict)  # commander → casts from the command zone (903.8)
+    commander_damage: dict[str, int] = field(default_factory=dict)  # commander → combat damage it dealt them (903.10a)
 
     def zone(self, zone: str) -> list[str]:
         return getattr(self, zone)
@@ -84,6 +86,9 @@ class GameObject:
     timestamp: int = 0  # 613.7d
     attached_to: str | None = None
     incarnation: int = 0  # bumped by every zone change: a new object (400.7), so an old target is illegal (608.2b)
+    commander: bool = False  # its owner's commander (903.3)
+    face_down: bool = False  # a face-down permanent (708): a 2/2 with no name, text, subtypes or mana cost
+    copy_of_spell: bool = False  # a copy of a spell on the stack, not a card (707.10): it ceases to exist elsewhere
 
 
 @dataclass
@@ -120,6 +125,88 @@ class GameResult:
         return f"{head}; {why}" if why else head
 
 
+@dataclass(frozen=True, slots=True)
+class Target:
+    """One chosen target: a player's name, an object id (with its incarnation) or a stack item id."""
+
+    ref: str
+    incarnation: int = 0
+
+
+@dataclass
+class StackItem:
+    """A spell or an activated or triggered ability on the stack (405)."""
+
+    id: str
+    kind: str  # "spell", "activated", "triggered"
+    source: str  # the card (a spell) or the object the ability comes from
+    controller: str
+    text: str
+    name: str  # for messages: "Shock", "Prodigal Pyromancer's ability"
+    source_chars: Characteristics  # the source as it was last known (608.2b)
+    effect: Effect | None = None
+    targets: list[Target] = field(default_factory=list)
+    trigger: Trigger | None = None  # its intervening "if" is checked again (608.2a)
+    it: str | None = None  # the object the ability triggered on, or that a delayed trigger remembers
+    that_player: str | None = None  # "that player": the player dealt damage
+    choices: dict[str, Any] = field(default_factory=dict)  # e.g. the words of a text change
+    counters: str | None = None  # ward: the spell or ability it counters unless its controller pays
+    unless: str = ""  # ward: the cost
+
+
+@dataclass
+class PendingTrigger:
+    """An ability that triggered and waits to be put on the stack (603.3)."""
+
+    source: str
+    ability: Ability
+    controller: str  # who controlled the source when it triggered (603.3a)
+    source_chars: Characteristics
+    it: str | None = None
+    that_player: str | None = None
+    effect: Effect | None = None  # a delayed trigger's effect
+    counters: str | None = None  # ward: the stack item it would counter
+    reason: str = ""  # what triggered it, for the trace
+    rules: tuple[str, ...] = ()  # the rules that made it trigger
+
+
+@dataclass
+class DelayedTrigger:
+    """"… at the beginning of the next end step": created by a resolving spell or ability (603.7)."""
+
+    source: str
+    controller: str
+    step: str
+    effect: Effect
+    it: str | None
+    text: str
+    source_chars: Characteristics = field(repr=False, default=None)  # type: ignore[assignment]
+
+
+@dataclass(frozen=True, slots=True)
+class Shield:
+    """A prevention or regeneration effect from a resolved spell or ability (615.3, 701.19a): "the next N damage"
+    to one recipient, all combat damage this turn (amount 0, recipient None), or the next time a permanent would
+    be destroyed this turn. It ends at cleanup (514.2)."""
+
+    kind: str  # "prevent", "prevent combat" or "regenerate"
+    source: str
+    source_name: str
+    timestamp: int
+    recipient: str | None = None
+    incarnation: int = 0
+    amount: int = 0
+    recipient_name: str = ""
+    gain_life: str = ""  # the player who gains life equal to the damage prevented this way (615.5)
+
+    def describe(self) -> str:
+        if self.kind == "prevent combat":
+            return f"{self.source_name}: prevent all combat damage this turn"
+        if self.kind == "regenerate":
+            return f"{self.source_name}: regenerate {self.recipient_name} the next time it would be destroyed this turn"
+        return f"{self.source_name}: prevent the next {self.amount} damage to {self.recipient_name} this turn"
+
+
 @dataclass
 class GameState:
     players: dict[str, Player]  # in turn order
@@ -134,6 +221,7 @@ class GameState:
     result: GameResult | None = None
     stack: list[StackItem] = field(default_factory=list)  # bottom first (405.2)
     priority: str | None = None  # the player who has priority, or None while no one does (117)
+    awaiting: Step | None = None  # a step whose turn-based action waits for the players' choices (508.1, 509.1)
     passed: set[str] = field(default_factory=set)  # players who passed in succession since the last action (117.4)
     pending_triggers: list[PendingTrigger] = field(default_factory=list)  # triggered, not yet on the stack (603.3)
     delayed: list[DelayedTrigger] = field(default_factory=list)  # delayed triggered abilities waiting (603.7)
@@ -154,8 +242,26 @@ class GameState:
         self.ids[prefix] = self.ids.get(prefix, 0) + 1
         return f"{prefix}-{self.ids[prefix]}"
 
+    def in_game(self) -> list[str]:
+        """The players still in the game, in turn order (800.4: a player who lost has left it)."""
+        return [p for p, player in self.players.items() if not player.lost]
+
+    def opponents(self, name: str) -> list[str]:
+        """`name`'s opponents still in the game, in turn order starting after `name` (102.2, 102.3)."""
+        order = list(self.players)
+        start = order.index(name)
+        return [p for p in order[start + 1:] + order[:start] if not self.players[p].lost]
+
     def opponent(self, name: str) -> str:
-        return next(p for p in self.players if p != name)
+        """The next opponent in turn order (the only one in a two-player game)."""
+        found = self.opponents(name)
+        return found[0] if found else next(p for p in self.players if p != name)
+
+    def apnap(self) -> list[str]:
+        """Players still in the game in APNAP order: the active player, then the others in turn order (101.4)."""
+        order = list(self.players)
+        start = order.index(self.active)
+        return [p for p in order[start:] + order[:start] if not self.players[p].lost]
 
     @property
     def nonactive(self) -> str:

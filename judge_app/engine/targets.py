@@ -8,23 +8,13 @@ so a target that left and came back is illegal on resolution.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from judge_app.engine import rules
+from judge_app.engine.ability import TargetSpec
 from judge_app.engine.characteristics import Characteristics
-from judge_app.engine.effecttext import TargetSpec
-from judge_app.engine.keywords import protection_from
-
-if TYPE_CHECKING:
-    from judge_app.engine.game import Game
-
-
-@dataclass(frozen=True, slots=True)
-class Target:
-    """One chosen target: a player's name, an object id (with its incarnation) or a stack item id."""
-
-    ref: str
-    incarnation: int = 0
+from judge_app.engine.protection import protection_from
+from judge_app.engine.state import StackItem, Target
+from judge_app.engine.view import View
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,12 +27,12 @@ _PERMANENT_NOUNS = {"creature": "creature", "artifact": "artifact", "enchantment
                     "planeswalker": "planeswalker"}
 
 
-def choose(game: Game, ref: str) -> Target:
+def choose(game: View, ref: str) -> Target:
     obj = game.state.objects.get(ref)
     return Target(ref, obj.incarnation if obj is not None else 0)
 
 
-def problem(game: Game, spec: TargetSpec, target: Target, controller: str, source: Characteristics,
+def problem(game: View, spec: TargetSpec, target: Target, controller: str, source: Characteristics,
             item_id: str | None = None) -> Problem | None:
     """Why `target` isn't a legal choice for `spec` of a spell or ability controlled by `controller` whose
     source has the characteristics `source`, or None if it is legal."""
@@ -77,7 +67,7 @@ def problem(game: Game, spec: TargetSpec, target: Target, controller: str, sourc
     return None
 
 
-def _matches(game: Game, spec: TargetSpec, ref: str, chars: Characteristics, controller: str) -> bool:
+def _matches(game: View, spec: TargetSpec, ref: str, chars: Characteristics, controller: str) -> bool:
     noun = spec.noun
     if noun in ("player", "opponent"):
         return False
@@ -104,7 +94,7 @@ def _matches(game: Game, spec: TargetSpec, ref: str, chars: Characteristics, con
     return ok
 
 
-def _stack_problem(game: Game, spec: TargetSpec, target: Target, item_id: str | None) -> Problem | None:
+def _stack_problem(game: View, spec: TargetSpec, target: Target, item_id: str | None) -> Problem | None:
     item = next((i for i in game.state.stack if i.id == target.ref), None)
     if item is None:
         return Problem(f"{game.name(target.ref) if target.ref in game.state.objects else target.ref} isn't on the "
@@ -129,7 +119,7 @@ def _a(spec: TargetSpec) -> str:
     return text if text == "any target" else ("an " if text[0] in "aeiou" else "a ") + text
 
 
-def still_legal(game: Game, item, index: int) -> Problem | None:
+def still_legal(game: View, item: StackItem, index: int) -> Problem | None:
     """608.2b: the target is checked again as the spell or ability resolves; the source's last known
     information stands in for a source that left its zone."""
     spec = item.effect.targets[index]

@@ -23,6 +23,15 @@ GAME_OVER = "game over"
 NOTE = "note"
 
 
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A trace step to record, found by a function that doesn't record itself (it only looks at the game)."""
+
+    kind: str
+    text: str
+    rules: list[str]
+
+
 @dataclass
 class TraceStep:
     index: int

@@ -1,59 +1,26 @@
-"""Triggered abilities (603): found after each event, put on the stack the next time a player would receive
-priority (603.3, 117.5), in APNAP order with each player choosing the order of their own (603.3b).
+"""Triggered abilities (603): found after each event (603.2) and as steps begin (603.2b); `stacking.py` puts
+them on the stack the next time a player would receive priority (603.3, 117.5).
 
 Leaves-the-battlefield abilities look back in time (603.10a): they are found among the abilities the
 permanents had just before the event, so two creatures dying at once each see the other die. An
 intervening "if" is checked when the event happens (603.4) and again on resolution (608.2a). Delayed
-triggered abilities (603.7) wait in `state.delayed` and trigger once (603.7b).
+triggered abilities (603.7) wait in `state.delayed` and trigger once (603.7b). Nothing here records:
+what the trace should say (an ability that didn't trigger because its condition is false) comes back as notes.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-from judge_app.engine import rules, targets
-from judge_app.engine.abilities import Ability
-from judge_app.engine.abilitytext import Condition, Trigger
+from judge_app.engine import rules
+from judge_app.engine.ability import Ability, Condition, Trigger
 from judge_app.engine.characteristics import Characteristics
-from judge_app.engine.events import AttackDeclared, BlockDeclared, DamageDealt, Event, StackPush, ZoneChange
-from judge_app.engine.stack import StackItem
-from judge_app.engine.trace import DEFAULT, TURN_BASED
-
-if TYPE_CHECKING:
-    from judge_app.engine.game import Game
+from judge_app.engine.events import AttackDeclared, BlockDeclared, DamageDealt, Event, ZoneChange
+from judge_app.engine.state import PendingTrigger, StackItem
+from judge_app.engine.trace import TURN_BASED, Note
+from judge_app.engine.view import View
 
 
-@dataclass
-class PendingTrigger:
-    """An ability that triggered and waits to be put on the stack (603.3)."""
-
-    source: str
-    ability: Ability
-    controller: str  # who controlled the source when it triggered (603.3a)
-    source_chars: Characteristics
-    it: str | None = None
-    that_player: str | None = None
-    effect: Any = None  # a delayed trigger's effect (effecttext.Effect)
-    counters: str | None = None  # ward: the stack item it would counter
-    reason: str = ""  # what triggered it, for the trace
-    rules: tuple[rules.Cite, ...] = ()  # the rules that made it trigger
-
-
-@dataclass
-class DelayedTrigger:
-    """"… at the beginning of the next end step": created by a resolving spell or ability (603.7)."""
-
-    source: str
-    controller: str
-    step: str
-    effect: Any
-    it: str | None
-    text: str
-    source_chars: Characteristics = field(repr=False, default=None)  # type: ignore[assignment]
-
-
-def condition_holds(game: Game, player: str, condition: Condition) -> bool:
+def condition_holds(game: View, player: str, condition: Condition) -> bool:
+    """Whether an intervening "if" is true for `player` now (603.4, checked again on resolution, 608.2a)."""
     state = game.state
     if condition.what == "life at most":
         return state.players[player].life <= condition.amount
@@ -69,9 +36,10 @@ def _triggered(chars: Characteristics, event: str) -> list[tuple[Ability, Trigge
     return [(a, a.trigger) for a in chars.abilities_of("triggered") if a.trigger.event == event]
 
 
-def detect(game: Game, changes: list[Event], before: dict[str, Characteristics]) -> list[PendingTrigger]:
+def detect(game: View, changes: list[Event], before: dict[str, Characteristics]
+           ) -> tuple[list[PendingTrigger], list[Note]]:
     """Abilities that trigger on these events (603.2): ones leaving the battlefield looked up in `before`
-    (603.10a), the others as the game is now."""
+    (603.10a), the others as the game is now; and notes for those whose intervening "if" is false (603.4)."""
     found: list[PendingTrigger] = []
     state = game.state
     for change in changes:
@@ -91,10 +59,10 @@ def detect(game: Game, changes: list[Event], before: dict[str, Characteristics])
             found += [_pending(game, change.source, a, that_player=change.recipient,
                                reason=f"{game.name(change.source)} dealt combat damage to {change.recipient}")
                       for a, _ in _triggered(game.chars(change.source), "combat damage to a player")]
-    return [p for p in found if _condition_ok(game, p)]
+    return _conditions_hold(game, found)
 
 
-def _zone_triggers(game: Game, event: str, moved: str, chars_of: dict[str, Characteristics]) -> list[PendingTrigger]:
+def _zone_triggers(game: View, event: str, moved: str, chars_of: dict[str, Characteristics]) -> list[PendingTrigger]:
     out = []
     moved_chars = chars_of.get(moved) or game.chars(moved)
     for oid, chars in chars_of.items():
@@ -113,7 +81,7 @@ def _zone_triggers(game: Game, event: str, moved: str, chars_of: dict[str, Chara
     return out
 
 
-def _pending(game: Game, source: str, ability: Ability, it: str | None = None, that_player: str | None = None,
+def _pending(game: View, source: str, ability: Ability, it: str | None = None, that_player: str | None = None,
              chars: Characteristics | None = None, reason: str = "", why: tuple[rules.Cite, ...] = ()
              ) -> PendingTrigger:
     chars = chars or game.chars(source)
@@ -121,19 +89,23 @@ def _pending(game: Game, source: str, ability: Ability, it: str | None = None, t
                           effect=ability.effect, reason=reason, rules=(rules.TRIGGER, *why))
 
 
-def _condition_ok(game: Game, pending: PendingTrigger) -> bool:
-    condition = pending.ability.trigger.condition if pending.ability.trigger else None
-    if condition is None:
-        return True
-    if condition_holds(game, pending.controller, condition):
-        pending.rules = (*pending.rules, rules.INTERVENING_IF)
-        return True
-    game.record(TURN_BASED, f"{pending.source_chars.name}'s ability doesn't trigger: {pending.reason}, but its "
-                f"condition \"{condition.text}\" is false.", [rules.INTERVENING_IF])
-    return False
+def _conditions_hold(game: View, found: list[PendingTrigger]) -> tuple[list[PendingTrigger], list[Note]]:
+    """603.4: an ability with an intervening "if" triggers only if its condition is true as the event happens."""
+    kept, notes = [], []
+    for pending in found:
+        condition = pending.ability.trigger.condition if pending.ability.trigger else None
+        if condition is None:
+            kept.append(pending)
+        elif condition_holds(game, pending.controller, condition):
+            pending.rules = (*pending.rules, rules.INTERVENING_IF)
+            kept.append(pending)
+        else:
+            notes.append(Note(TURN_BASED, f"{pending.source_chars.name}'s ability doesn't trigger: {pending.reason}, "
+                              f"but its condition \"{condition.text}\" is false.", [rules.INTERVENING_IF]))
+    return kept, notes
 
 
-def at_step(game: Game, step: str) -> list[PendingTrigger]:
+def at_step(game: View, step: str) -> tuple[list[PendingTrigger], list[Note]]:
     """"At the beginning of …" abilities (603.2b) and delayed triggers waiting for this step (603.7b)."""
     state = game.state
     found = []
@@ -149,10 +121,10 @@ def at_step(game: Game, step: str) -> list[PendingTrigger]:
         found.append(PendingTrigger(delayed.source, ability, delayed.controller, delayed.source_chars,
                                     it=delayed.it, effect=delayed.effect, reason=f"the next {step} step began",
                                     rules=(rules.DELAYED_TRIGGER, rules.DELAYED_ONCE)))
-    return [p for p in found if _condition_ok(game, p)]
+    return _conditions_hold(game, found)
 
 
-def ward_triggers(game: Game, item: StackItem) -> list[PendingTrigger]:
+def ward_triggers(game: View, item: StackItem) -> list[PendingTrigger]:
     """702.21a: a permanent with ward becomes the target of a spell or ability an opponent controls."""
     out = []
     for target in item.targets:
@@ -165,95 +137,3 @@ def ward_triggers(game: Game, item: StackItem) -> list[PendingTrigger]:
                                           reason=f"{chars.name} became the target of {item.name}",
                                           rules=(rules.WARD,)))
     return out
-
-
-def put_on_stack(game: Game) -> bool:
-    """603.3b: each player in APNAP order puts the abilities they control on the stack, in the order they
-    choose (the scenario's `trigger_order`, else the order they triggered, said as a default)."""
-    state = game.state
-    if not state.pending_triggers:
-        return False
-    waiting, state.pending_triggers = state.pending_triggers, []
-    parts: list[str] = []
-    cited: list[rules.Cite] = [r for p in waiting for r in p.rules]
-    cited += [rules.TRIGGERS_WAIT, rules.TRIGGER_TO_STACK, rules.TRIGGER_CONTROLLER]
-    defaulted = False
-    players = [state.active, state.nonactive]
-    if len({p.controller for p in waiting}) > 1:
-        cited += [rules.TRIGGER_APNAP, rules.APNAP_ORDER]
-    for player in players:
-        mine = [p for p in waiting if p.controller == player]
-        if not mine:
-            continue
-        wanted = game.choices.trigger_order.get(player, [])
-        ordered = sorted(mine, key=lambda p: wanted.index(p.source) if p.source in wanted else len(wanted))
-        if len(mine) > 1 and not wanted:
-            defaulted = True
-        if len(mine) > 1:
-            cited.append(rules.TRIGGER_APNAP)
-        names = []
-        for pending in ordered:
-            item = _item(game, pending)
-            if item is None:
-                names.append(f"{pending.source_chars.name}'s ability (no legal target: removed)")
-                cited.append(rules.TRIGGER_TARGETS)
-                continue
-            game.perform(StackPush(item))
-            names.append(_describe(game, item, pending))
-            if item.choices.get("default target"):
-                names[-1] += " (default target: the first legal choice, opponent first)"
-                defaulted = True
-            if item.targets:
-                cited.append(rules.TRIGGER_TARGETS)
-                state.pending_triggers += ward_triggers(game, item)
-        order = " then ".join(names)
-        how = " (default: in the order they triggered)" if len(mine) > 1 and not wanted else ""
-        parts.append(f"{player} puts {order} on the stack{how}")
-    text = "Triggered abilities go on the stack as a player would receive priority: " + "; ".join(parts) + \
-        ". The last one put on the stack resolves first."
-    game.record(DEFAULT if defaulted else TURN_BASED, text, [*cited, rules.STACK_ORDER])
-    return True
-
-
-def _describe(game: Game, item: StackItem, pending: PendingTrigger) -> str:
-    from judge_app.engine.stack import describe
-
-    return f"{describe(game, item)} ({pending.reason}: \"{pending.ability.shown(pending.source_chars.name)}\")"
-
-
-def _item(game: Game, pending: PendingTrigger) -> StackItem | None:
-    state = game.state
-    name = f"{pending.source_chars.name}'s {'ward ' if pending.ability.kind == 'ward' else ''}ability"
-    item = StackItem(id=state.new_id("ability"), kind="triggered", source=pending.source, controller=pending.controller,
-                     text=pending.ability.shown(pending.source_chars.name), name=name,
-                     source_chars=pending.source_chars, effect=pending.effect,
-                     trigger=pending.ability.trigger, it=pending.it, that_player=pending.that_player,
-                     counters=pending.counters, unless=pending.ability.cost.mana if pending.ability.cost else "")
-    if item.effect is None or not item.effect.targets:
-        return item
-    chosen = game.choices.trigger_targets.get(pending.source)
-    for index, spec in enumerate(item.effect.targets):
-        if chosen is not None and index < len(chosen):
-            target = targets.choose(game, chosen[index])
-            if targets.problem(game, spec, target, item.controller, item.source_chars, item.id) is None:
-                item.targets.append(target)
-                continue
-        target = _default_target(game, item, spec)
-        if target is None:
-            return None  # 603.3d: no legal target, so the ability is removed from the stack
-        item.targets.append(target)
-        item.choices["default target"] = True
-    return item
-
-
-def _default_target(game: Game, item: StackItem, spec) -> targets.Target | None:
-    """The first legal choice: the opponent, then the opponent's permanents, then the controller and theirs."""
-    state = game.state
-    opponent = state.opponent(item.controller)
-    order = [opponent, *[o.id for o in state.permanents() if game.controller(o.id) == opponent],
-             item.controller, *[o.id for o in state.permanents() if game.controller(o.id) == item.controller]]
-    for ref in order:
-        target = targets.choose(game, ref)
-        if targets.problem(game, spec, target, item.controller, item.source_chars, item.id) is None:
-            return target
-    return None

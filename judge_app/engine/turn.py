@@ -9,9 +9,11 @@ a step begins (603.2b); a step an effect skips never happens (614.10).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
-from judge_app.engine import combat, rules, sba, triggers
+from judge_app.engine import combat, resolve, rules, sba, stacking, triggers
+from judge_app.engine.continuous import UNTIL_END_OF_TURN
+from judge_app.engine.effects import draw_events
 from judge_app.engine.errors import IllegalAction
 from judge_app.engine.events import (
     DamageRemoved,
@@ -20,14 +22,10 @@ from judge_app.engine.events import (
     StatusChange,
     ZoneChange,
 )
-from judge_app.engine.layers import UNTIL_END_OF_TURN
+from judge_app.engine.perform import Play
 from judge_app.engine.replacement import end_of_turn, skipped
-from judge_app.engine.stack import resolve_top
 from judge_app.engine.state import NO_PRIORITY_STEPS, STEP_ORDER, Combat, Step
 from judge_app.engine.trace import DEFAULT, NOTE, PRIORITY, TURN_BASED
-
-if TYPE_CHECKING:
-    from judge_app.engine.game import Game
 
 # rules describing what happens as each step begins
 STEP_RULES: dict[Step, tuple[rules.Cite, ...]] = {
@@ -45,14 +43,14 @@ CHOICE_STEPS = (Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAG
 MAX_STEPS = 500  # a guard against a loop in a malformed replay
 
 
-def start(game: Game) -> None:
+def start(game: Play) -> None:
     """The replay starts as a player would receive priority in the starting step."""
     state = game.state
     if state.step in CHOICE_STEPS:
         if state.step is not Step.DECLARE_ATTACKERS:
             raise ValueError("a scenario starts before attackers are declared")
         state.combat = state.combat or Combat()
-        game.pending = state.step
+        state.awaiting = state.step
         return
     if state.step is Step.BEGINNING_OF_COMBAT:
         state.combat = Combat()
@@ -60,14 +58,14 @@ def start(game: Game) -> None:
         give_priority(game)
 
 
-def give_priority(game: Game, player: str | None = None) -> None:
+def give_priority(game: Play, player: str | None = None) -> None:
     """Before a player receives priority: state-based actions until none apply (704.3), then triggered
     abilities onto the stack, and again, until neither happens (117.5, 603.3b). Then `player` (by default the
     active player, 117.3a–b) has priority."""
     state = game.state
     for _ in range(sba.MAX_CHECKS):
         sba.check(game)
-        if game.over or not triggers.put_on_stack(game):
+        if game.over or not stacking.put_on_stack(game):
             break
     state.priority = None if game.over else (player or state.active)
     for waits, before in sorted(state.dependencies):
@@ -77,9 +75,26 @@ def give_priority(game: Game, player: str | None = None) -> None:
                        [rules.DEPENDENCY, rules.DEPENDS_ON, rules.DEPENDENT_WAITS])
 
 
-def resolve_count(game: Game, count: int) -> None:
+def player_acts(game: Play, act: Callable[[], None], player: str | None = None) -> None:
+    """A player acts while they have priority (a waiting turn-based action is first finished by default); then
+    `player` (by default the active player) receives priority again (117.3c), after state-based actions and
+    triggers (117.5). An illegal act raises `IllegalAction` before anything changes, and no one gets priority
+    anew."""
+    finish_pending(game, by_default=True)
+    act()
+    give_priority(game, player)
+
+
+def resolve_top(game: Play) -> None:
+    """All players pass in succession: the top object resolves (608), then the active player receives priority
+    (117.3b)."""
+    resolve.resolve_top(game)
+    give_priority(game, game.state.active)
+
+
+def resolve_count(game: Play, count: int) -> None:
     """A scenario's "resolve": all players pass in succession, `count` times, each resolving the top object."""
-    if game.pending is not None:
+    if game.state.awaiting is not None:
         finish_pending(game, by_default=True)
     for _ in range(count):
         if game.over:
@@ -90,7 +105,7 @@ def resolve_count(game: Game, count: int) -> None:
         resolve_top(game)
 
 
-def resolve_stack(game: Game) -> None:
+def resolve_stack(game: Play) -> None:
     """All players pass each time: the stack resolves one object at a time, top first (117.4, 405.5)."""
     for _ in range(MAX_STEPS):
         if game.over or not game.state.stack:
@@ -98,11 +113,11 @@ def resolve_stack(game: Game) -> None:
         resolve_top(game)
 
 
-def advance(game: Game) -> None:
+def advance(game: Play) -> None:
     """End the current step and begin the next (500.2, 500.5, 508.8, 510.4, 511.3)."""
     if game.over:
         return
-    if game.pending is not None:
+    if game.state.awaiting is not None:
         finish_pending(game, by_default=True)
         if game.over:
             return
@@ -113,7 +128,7 @@ def advance(game: Game) -> None:
     begin_step(game, next_step(game))
 
 
-def advance_to(game: Game, step: Step, turn_number: int | None = None) -> None:
+def advance_to(game: Play, step: Step, turn_number: int | None = None) -> None:
     """Advance until `step` (of turn `turn_number`, if given) has begun, or the game is over."""
     for _ in range(MAX_STEPS):
         state = game.state
@@ -123,21 +138,21 @@ def advance_to(game: Game, step: Step, turn_number: int | None = None) -> None:
     raise RuntimeError(f"could not reach the {step.value} step")
 
 
-def reach_pending(game: Game, step: Step) -> None:
+def reach_pending(game: Play, step: Step) -> None:
     """Move on, within this turn, to where `step`'s turn-based action waits for choices, or say why it can't."""
     state = game.state
     if game.over:
         raise IllegalAction("the game is over", rules.GAME_ENDS)
-    if game.pending is step:
+    if state.awaiting is step:
         return
     this_turn = state.turn
     if step is Step.COMBAT_DAMAGE and state.step is Step.COMBAT_DAMAGE and state.combat is not None \
             and state.combat.first_strike_step and state.combat.damage_steps == 1:
         advance(game)  # on to the second combat damage step (510.4)
-    while not game.over and state.turn == this_turn and game.pending is not step \
+    while not game.over and state.turn == this_turn and state.awaiting is not step \
             and STEP_ORDER.index(state.step) < STEP_ORDER.index(step):
         advance(game)
-    if game.pending is step:
+    if state.awaiting is step:
         return
     if game.over:
         raise IllegalAction("the game is over", rules.GAME_ENDS)
@@ -154,9 +169,9 @@ def reach_pending(game: Game, step: Step) -> None:
                         f"{'phase' if 'main' in state.step.value else 'step'} of turn {state.turn}", rule)
 
 
-def finish_pending(game: Game, by_default: bool = False) -> None:
+def finish_pending(game: Play, by_default: bool = False) -> None:
     """Complete a waiting turn-based action (with the default choice if none was made), then priority."""
-    step = game.pending
+    step = game.state.awaiting
     if step is None:
         return
     if by_default:
@@ -166,12 +181,12 @@ def finish_pending(game: Game, by_default: bool = False) -> None:
             combat.declare_blockers(game, [], by_default=True)
         elif step is Step.COMBAT_DAMAGE:
             combat.combat_damage(game, {})
-    game.pending = None
+    game.state.awaiting = None
     if not game.over:
         give_priority(game)
 
 
-def next_step(game: Game) -> Step:
+def next_step(game: Play) -> Step:
     state = game.state
     step = state.step
     if step is Step.CLEANUP:
@@ -184,7 +199,7 @@ def next_step(game: Game) -> Step:
     return STEP_ORDER[STEP_ORDER.index(step) + 1]
 
 
-def end_step(game: Game) -> None:
+def end_step(game: Play) -> None:
     state = game.state
     step = state.step
     if step not in NO_PRIORITY_STEPS:
@@ -210,7 +225,7 @@ def end_step(game: Game) -> None:
                     "combat, and the combat phase is over.", [rules.COMBAT_ENDS])
 
 
-def begin_step(game: Game, step: Step) -> None:
+def begin_step(game: Play, step: Step) -> None:
     state = game.state
     if step is Step.UNTAP:
         _new_turn(game)
@@ -236,9 +251,10 @@ def begin_step(game: Game, step: Step) -> None:
         game.record(TURN_BASED, f"The {game.step_label} {'phase' if 'main' in step.value else 'step'} begins.",
                     list(STEP_RULES.get(step, ())))
     if step in CHOICE_STEPS:
-        game.pending = step
+        state.awaiting = step
         return
-    found = triggers.at_step(game, "beginning of combat" if step is Step.BEGINNING_OF_COMBAT else step.value)
+    found, notes = triggers.at_step(game, "beginning of combat" if step is Step.BEGINNING_OF_COMBAT else step.value)
+    game.say(notes)
     if found:
         state.pending_triggers += found
         game.record(TURN_BASED, "Abilities trigger as the step begins: " + "; ".join(
@@ -247,7 +263,7 @@ def begin_step(game: Game, step: Step) -> None:
     give_priority(game)
 
 
-def _new_turn(game: Game) -> None:
+def _new_turn(game: Play) -> None:
     """A new turn: the other player becomes active and untaps (502.3); no one gets priority (502.4)."""
     state = game.state
     state.turn += 1
@@ -270,15 +286,13 @@ def _new_turn(game: Game) -> None:
     begin_step(game, Step.UPKEEP)
 
 
-def _draw_step(game: Game) -> None:
-    from judge_app.engine.actions import draw_events
-
+def _draw_step(game: Play) -> None:
     changes, text, cited = draw_events(game, game.state.active, 1)
     game.perform(*changes)
     game.record(TURN_BASED, f"The draw step begins: {text}", [rules.DRAW_STEP, rules.TBA_DRAW, *cited])
 
 
-def _cleanup(game: Game) -> None:
+def _cleanup(game: Play) -> None:
     """514.1 discard to hand size; 514.2 damage wears off and "until end of turn" effects end; 514.3a."""
     state = game.state
     player = state.players[state.active]

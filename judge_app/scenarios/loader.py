@@ -12,7 +12,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from judge_app.engine.abilities import UnsupportedText, parse_abilities
+from judge_app.engine.abilities import UnsupportedText
 from judge_app.engine.characteristics import (
     Characteristics,
     check_mana_cost,
@@ -22,6 +22,7 @@ from judge_app.engine.characteristics import (
     parse_type_line,
 )
 from judge_app.engine.keywords import KEYWORD_COUNTER_KINDS
+from judge_app.engine.oracle import parse_abilities
 from judge_app.engine.state import ZONES, Step
 from judge_app.scenarios.locate import KeyLines, deepest_line
 from judge_app.scenarios.locate import Path as KeyPath

@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge_app.engine import actions, rules
+from judge_app.engine.choices import Choices
+from judge_app.engine.continuous import UNTIL_END_OF_TURN
 from judge_app.engine.errors import IllegalAction
-from judge_app.engine.game import Choices, Game
-from judge_app.engine.layers import UNTIL_END_OF_TURN
+from judge_app.engine.game import Game
 from judge_app.engine.state import GameObject, GameState, Player
 from judge_app.engine.trace import NOTE, REJECTED, Trace
 from judge_app.scenarios.model import ActionSpec, Expectation, Scenario
@@ -82,33 +83,33 @@ _DO: dict[str, Callable[[Game, ActionSpec], None]] = {
     "block": lambda g, a: g.declare_blockers(_p(a, "blockers", [])),
     "combat damage": lambda g, a: g.combat_damage(_p(a, "assign")),
     "advance": lambda g, a: g.advance_to(_p(a, "to"), _p(a, "turn")),
-    "pump": lambda g, a: actions.pump(g, _p(a, "target"), _p(a, "power"), _p(a, "toughness"), _p(a, "source"),
+    "pump": lambda g, a: g.apply(actions.pump, _p(a, "target"), _p(a, "power"), _p(a, "toughness"), _p(a, "source"),
                                       _p(a, "duration", UNTIL_END_OF_TURN)),
-    "set pt": lambda g, a: actions.set_pt(g, _p(a, "target"), *_p(a, "pt"), _p(a, "source"),
+    "set pt": lambda g, a: g.apply(actions.set_pt, _p(a, "target"), *_p(a, "pt"), _p(a, "source"),
                                           _p(a, "duration", UNTIL_END_OF_TURN)),
-    "switch pt": lambda g, a: actions.switch_pt(g, _p(a, "target"), _p(a, "source"),
+    "switch pt": lambda g, a: g.apply(actions.switch_pt, _p(a, "target"), _p(a, "source"),
                                                 _p(a, "duration", UNTIL_END_OF_TURN)),
-    "gain": lambda g, a: actions.grant(g, _p(a, "target"), _p(a, "abilities"), _p(a, "source"),
+    "gain": lambda g, a: g.apply(actions.grant, _p(a, "target"), _p(a, "abilities"), _p(a, "source"),
                                        _p(a, "duration", UNTIL_END_OF_TURN)),
-    "lose": lambda g, a: actions.grant(g, _p(a, "target"), _p(a, "abilities"), _p(a, "source"),
+    "lose": lambda g, a: g.apply(actions.grant, _p(a, "target"), _p(a, "abilities"), _p(a, "source"),
                                        _p(a, "duration", UNTIL_END_OF_TURN), lose=True),
-    "counters": lambda g, a: actions.put_counters(g, _p(a, "target"), _p(a, "counter"), _p(a, "amount"),
+    "counters": lambda g, a: g.apply(actions.put_counters, _p(a, "target"), _p(a, "counter"), _p(a, "amount"),
                                                   _p(a, "source")),
-    "damage": lambda g, a: actions.deal(g, _p(a, "source"), _p(a, "to"), _p(a, "targeted", True)),
-    "destroy": lambda g, a: actions.destroy(g, _p(a, "target"), _p(a, "source")),
-    "exile": lambda g, a: actions.exile(g, _p(a, "target"), _p(a, "source")),
-    "bounce": lambda g, a: actions.return_to_hand(g, _p(a, "target"), _p(a, "source")),
-    "sacrifice": lambda g, a: actions.sacrifice(g, _p(a, "target")),
-    "tap": lambda g, a: actions.set_tapped(g, _p(a, "target"), True, _p(a, "source")),
-    "untap": lambda g, a: actions.set_tapped(g, _p(a, "target"), False, _p(a, "source")),
-    "remove from combat": lambda g, a: actions.remove_from_combat(g, _p(a, "target"), _p(a, "source")),
-    "enter": lambda g, a: actions.put_onto_battlefield(g, _p(a, "card"), _p(a, "attached_to")),
-    "attach": lambda g, a: actions.attach(g, _p(a, "card"), _p(a, "to"), _p(a, "source")),
-    "gain life": lambda g, a: actions.change_life(g, _p(a, "player"), _p(a, "amount"), _p(a, "source")),
-    "lose life": lambda g, a: actions.change_life(g, _p(a, "player"), -_p(a, "amount"), _p(a, "source")),
-    "draw": lambda g, a: actions.draw(g, _p(a, "player"), _p(a, "count", 1)),
-    "add mana": lambda g, a: actions.add_mana(g, _p(a, "player"), _p(a, "mana"), _p(a, "amount", 1)),
-    "concede": lambda g, a: actions.concede(g, _p(a, "player")),
+    "damage": lambda g, a: g.apply(actions.deal, _p(a, "source"), _p(a, "to"), _p(a, "targeted", True)),
+    "destroy": lambda g, a: g.apply(actions.destroy, _p(a, "target"), _p(a, "source")),
+    "exile": lambda g, a: g.apply(actions.exile, _p(a, "target"), _p(a, "source")),
+    "bounce": lambda g, a: g.apply(actions.return_to_hand, _p(a, "target"), _p(a, "source")),
+    "sacrifice": lambda g, a: g.apply(actions.sacrifice, _p(a, "target")),
+    "tap": lambda g, a: g.apply(actions.set_tapped, _p(a, "target"), True, _p(a, "source")),
+    "untap": lambda g, a: g.apply(actions.set_tapped, _p(a, "target"), False, _p(a, "source")),
+    "remove from combat": lambda g, a: g.apply(actions.remove_from_combat, _p(a, "target"), _p(a, "source")),
+    "enter": lambda g, a: g.apply(actions.put_onto_battlefield, _p(a, "card"), _p(a, "attached_to")),
+    "attach": lambda g, a: g.apply(actions.attach, _p(a, "card"), _p(a, "to"), _p(a, "source")),
+    "gain life": lambda g, a: g.apply(actions.change_life, _p(a, "player"), _p(a, "amount"), _p(a, "source")),
+    "lose life": lambda g, a: g.apply(actions.change_life, _p(a, "player"), -_p(a, "amount"), _p(a, "source")),
+    "draw": lambda g, a: g.apply(actions.draw, _p(a, "player"), _p(a, "count", 1)),
+    "add mana": lambda g, a: g.apply(actions.add_mana, _p(a, "player"), _p(a, "mana"), _p(a, "amount", 1)),
+    "concede": lambda g, a: g.concede(_p(a, "player")),
     "cast": lambda g, a: g.cast(_p(a, "player") or g.state.objects[_p(a, "card")].owner, _p(a, "card"),
                                 _p(a, "targets", []), _p(a, "mana"), {"words": _p(a, "words", [])}),
     "activate": lambda g, a: g.activate(_p(a, "player") or g.controller(_p(a, "card")), _p(a, "card"),

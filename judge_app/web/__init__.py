@@ -23,6 +23,7 @@ from judge_app.web import (
     errors,
     home,
     i18n,
+    labels,
     quality,
     richtext,
     rules,
@@ -54,6 +55,8 @@ def create_app(config: dict | None = None) -> Flask:
     for doc in corpus.rules:  # which rules each scenario cites, in each document's numbering
         library.index(doc)
 
+    i18n.init_app(app)
+
     @app.before_request
     def choose_language() -> None:
         g.lang = i18n.choose_language(request)
@@ -62,8 +65,6 @@ def create_app(config: dict | None = None) -> Flask:
     def interface() -> dict:
         language = getattr(g, "lang", i18n.DEFAULT_LANGUAGE)
         return {
-            "_": lambda key, **values: i18n.translate(language, key, **values),
-            "name_of": lambda prefix, name: i18n.translate_name(language, prefix, name),
             "ui_lang": language,
             "languages": i18n.LANGUAGE_NAMES,
             "current_doc": _current_doc(language),
@@ -72,7 +73,7 @@ def create_app(config: dict | None = None) -> Flask:
         }
 
     app.jinja_env.globals.update(
-        translate=i18n.translate, doc_label=documents.label, rule_url=richtext.rule_url, term_url=richtext.term_url,
+        name_of=labels.name_of, doc_label=documents.label, rule_url=richtext.rule_url, term_url=richtext.term_url,
     )
 
     for blueprint in (home.bp, rules.bp, browse.bp, search.bp, scenarios.bp, quality.bp, api.bp, settings.bp):

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, Response, g, jsonify, render_template, request
+from flask import Flask, Response, jsonify, render_template, request
+from flask_babel import lazy_gettext as _l
+from flask_babel.speaklater import LazyString
 from werkzeug.exceptions import HTTPException
 
 from judge_app.web.documents import get_corpus
-from judge_app.web.i18n import DEFAULT_LANGUAGE, translate
 
 log = logging.getLogger("judge_app.web")
+
+BAD_REQUEST = _l("The request could not be understood.")
+FAULT = _l("The server could not answer this request. The problem has been logged; please try again or go back "
+           "to the home page.")
 
 
 def wants_json() -> bool:
@@ -28,23 +33,22 @@ def handle_http(error: HTTPException):
         return jsonify(error=error.description, status=error.code), error.code
     if error.code == 404:
         return not_found_page("page")
-    return _error_page(error.code or 500, "error.bad_request" if (error.code or 500) < 500 else "error.body")
+    return _error_page(error.code or 500, BAD_REQUEST if (error.code or 500) < 500 else FAULT)
 
 
 def handle_exception(error: Exception):
     log.exception("unhandled error on %s %s", request.method, request.full_path)
     if wants_json():
         return jsonify(error="internal error; it has been logged", status=500), 500
-    return _error_page(500, "error.body")
+    return _error_page(500, FAULT)
 
 
-def _error_page(status: int, message: str):
+def _error_page(status: int, message: LazyString):
     try:
-        return render_template("error.html", status=status, message=message), status
+        return render_template("error.html", status=status, message=str(message)), status
     except Exception:  # the error page itself failed: fall back to text that cannot fail
         log.exception("error page failed")
-        language = getattr(g, "lang", DEFAULT_LANGUAGE)
-        return Response(translate(language, "error.body"), status=status, mimetype="text/plain")
+        return Response(str(FAULT), status=status, mimetype="text/plain")
 
 
 def init_app(app: Flask) -> None:

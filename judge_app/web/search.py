@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from flask import Blueprint, g, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 from judge_app import search as search_api
@@ -14,7 +15,6 @@ from judge_app.search import Hit, Message
 from judge_app.search.searching import MAX_OFFSET
 from judge_app.web import documents
 from judge_app.web.documents import get_corpus
-from judge_app.web.i18n import MESSAGES, translate
 from judge_app.web.richtext import rule_url, term_url
 from judge_app.web.scenarios import get_library
 
@@ -64,18 +64,27 @@ def page_number() -> int:
         return 1
 
 
-def said(message: Message, language: str) -> str:
-    """A search message in the interface's language (its English text when there are no words for it)."""
-    key = f"search.msg.{message.code}"
-    return translate(language, key, **message.params) if key in MESSAGES["en"] else str(message)
+# The search's messages by code (see `judge_app.search.results.MESSAGE_CODES`), in the interface's language.
+SAID = {
+    "empty": lambda p: _("Type a rule number (702.19c) or some words (trample, state-based actions)."),
+    "nothing_to_search": lambda p: _("Nothing to search for in “%(query)s”: type words or a rule number.", **p),
+    "unknown_language": lambda p: _("Unknown language “%(lang)s”: choose one of %(choices)s.", **p),
+    "unknown_document": lambda p: _("Unknown document “%(doc)s”: choose one of %(choices)s.", **p),
+    "document_language": lambda p: _("Document %(doc)s is in %(language)s, not %(lang)s.", **p),
+    "unknown_chapter": lambda p: _("Unknown chapter or section “%(chapter)s”: use a number such as 7 or 702.", **p),
+    "no_rule": lambda p: _("No rule %(number)s in %(doc)s.", **p),
+    "no_citing": lambda p: _("No paragraph of %(doc)s cites rule %(number)s.", **p),
+    "no_phrase": lambda p: _("No entry has that exact phrase; showing entries with its words."),
+    "nothing_found": lambda p: _("Nothing found for “%(query)s”.", **p),
+    "elsewhere": lambda p: _("%(terms)s: not in %(doc)s, but in other documents (below).", **p),
+    "truncated": lambda p: _("Only the first %(words)s words of a long query were used.", **p),
+}
 
 
-def counted(language: str, total: int, first: int, last: int) -> str:
-    """"1 result", "57 results, 21–40 shown": one and many in the interface's language."""
-    text = translate(language, "search.count_one" if total == 1 else "search.count", count=total)
-    if first > 1 or last < total:
-        text += translate(language, "search.shown", first=first, last=last)
-    return text
+def said(message: Message) -> str:
+    """A search message in the interface's language (its English text for a code without words here)."""
+    saying = SAID.get(message.code)
+    return saying(message.params) if saying else str(message)
 
 
 @bp.route("/search")
@@ -89,16 +98,14 @@ def results():
     hits = [(hit, hit_url(hit), snippet_html(hit.snippet)) for hit in response.hits]
     chapters = [r for r in corpus.rules[doc].values() if r.level == "chapter"] if doc in corpus.rules else []
     shown = get_library().entries
-    last = response.offset + len(response.hits)
     pages = -(-min(response.total, MAX_OFFSET + PAGE_SIZE) // PAGE_SIZE)
     return render_template(
         "search.html", query=query, doc=doc or ALL, chapter=chapter, response=response, hits=hits,
         chapters=chapters, suggestions=[corpus.rules[doc][n] for n in response.suggestions
                                         if doc in corpus.rules and n in corpus.rules[doc]],
         searchable=list(corpus.documents.values()), documents=corpus.documents,
-        messages=[said(m, g.lang) for m in response.messages],
-        count=counted(g.lang, response.total, response.offset + 1, last) if hits else "",
-        page=page, pages=pages, scenarios=[s for s in response.scenarios if s.id in shown],
+        messages=[said(m) for m in response.messages], page=page, pages=pages,
+        scenarios=[s for s in response.scenarios if s.id in shown],
         scenario_doc=doc if doc in corpus.rules else None,
         elsewhere=[(e, rule_url(e.doc, e.number) if e.number else None) for e in response.elsewhere],
     )

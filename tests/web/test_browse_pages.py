@@ -99,9 +99,11 @@ def test_guides_show_date_and_authority_plainly(client, corpus):
     for card, document in zip(cards, guides, strict=True):
         facts = dict(zip([dt.get_text() for dt in card.select("dt")], [dd.get_text() for dd in card.select("dd")],
                          strict=True))
-        assert facts["Date"] == (document.effective or "undated")
+        when = card.select_one("dd time")
+        assert (when["datetime"] if when else facts["Date"]) == (document.effective or "undated")
         assert facts["Authority"].startswith(f"{document.authority} of 4")
     assert "2007" in [c.select("dd")[1].get_text() for c in cards]
+    assert "December 18, 2008" in [c.select("dd")[1].get_text() for c in cards]
 
 
 @pytest.mark.parametrize("doc", ["pt-lesson-turn", "pt-rulebook-2007", "pt-notes-2008"])
@@ -126,8 +128,8 @@ def test_quality_page_reports_every_document(client, corpus):
     assert [s["id"] for s in sections] == [f"doc-{d}" for d in report]
     es = soup.find(id="doc-es-2026")
     counts = {tr.th.get_text(): tr.td.get_text() for tr in es.select("table.counts tr")}
-    assert counts["Rules"] == str(report["es-2026"]["rules"])
-    assert counts["Corrected numbers"] == str(report["es-2026"]["corrected_numbers"])
+    assert counts["Rules"] == f'{report["es-2026"]["rules"]:,}'  # in English, thousands with a comma
+    assert counts["Corrected numbers"] == f'{report["es-2026"]["corrected_numbers"]:,}'
     summaries = [s.get_text() for s in es.select("details summary")]
     assert f"Anomalies ({len(report['es-2026']['anomalies'])})" in summaries
     assert f"Unresolved references ({len(report['es-2026']['unresolved_references'])})" in summaries

@@ -112,7 +112,9 @@ def test_phone_width_has_no_horizontal_scroll(browser, server, path):
     from selenium.webdriver.common.by import By
 
     browser.get(server + path)
-    assert browser.execute_script("return window.innerWidth") == PHONE["width"]
+    # on a loaded machine the first layout may come before the styles apply: wait for the settled one
+    settled = wait_for(browser, lambda d: d.execute_script("return window.innerWidth") == PHONE["width"] or None, 5)
+    assert settled
     assert browser.find_element(By.CSS_SELECTOR, "main h1").is_displayed()
     assert no_horizontal_scroll(browser), path
     if path in ("/", "/quality", "/api/"):

@@ -1,0 +1,294 @@
+"""What an object's abilities are, as the engine plays them: plain frozen data (112, 113, 602–606, 608.2c).
+
+An `Ability` is a keyword ("flying", "protection", "landwalk") or a kind the engine plays: a static
+ability's continuous effects (`Change`s, 611.3), a triggered ability (`Trigger` and `Effect`), an
+activated ability (`Cost` and `Effect`), a spell's effect. An `Effect` is the targets it chooses
+(`TargetSpec`, 115.1) and its instructions in order (`Instruction`, 608.2c), each acting on a `Ref`.
+Card text reaches this shape through the reader; the rules modules only read it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+COLORS = ("white", "blue", "black", "red", "green")
+CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker",
+              "sorcery")
+SUPERTYPES = ("basic", "legendary", "ongoing", "snow", "world")
+BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
+EOT = "until end of turn"
+
+
+class HasCharacteristics(Protocol):
+    name: str
+    colors: frozenset[str]
+    types: frozenset[str]
+    supertypes: frozenset[str]
+    subtypes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Quality:
+    """A quality an object has or lacks: protection's "from red", landwalk's "Island", enchant's "creature"."""
+
+    kind: str  # "color", "multicolored", "monocolored", "type", "land", "everything"
+    value: str = ""
+    modifier: str = ""  # landwalk only: "snow", "legendary", "nonbasic" …
+
+    def matches(self, obj: HasCharacteristics) -> bool:
+        if self.kind == "everything":
+            return True
+        if self.kind == "color":
+            return self.value in obj.colors
+        if self.kind == "multicolored":
+            return len(obj.colors) >= 2
+        if self.kind == "monocolored":
+            return len(obj.colors) == 1
+        if self.kind == "type":
+            return self.value in obj.types
+        if self.kind == "land":
+            if "land" not in obj.types:
+                return False
+            if self.value != "land" and self.value not in {s.lower() for s in obj.subtypes}:
+                return False
+            if self.modifier == "nonbasic":
+                return "basic" not in obj.supertypes
+            return not self.modifier or self.modifier in obj.supertypes
+        raise ValueError(f"unknown quality kind {self.kind!r}")
+
+    def describe(self) -> str:
+        if self.kind == "color":
+            return self.value
+        if self.kind in ("multicolored", "monocolored"):
+            return self.kind
+        if self.kind == "type":
+            return f"an {self.value}" if self.value[0] in "aeiou" else f"a {self.value}"
+        if self.kind == "land":
+            what = "land" if self.value == "land" else self.value.capitalize()
+            return " ".join(x for x in ("a", self.modifier, what) if x)
+        return "everything"
+
+
+@dataclass(frozen=True, slots=True)
+class Filter:
+    """Which objects a description names ("white creatures you control", "other Goblins", "a creature card",
+    "creatures with power 2 or less"): every field given must hold. Used by anthems, groups, restrictions and
+    replacement effects; `matches` is told the facts that aren't characteristics (controller, owner, status)."""
+
+    types: frozenset[str] = frozenset()  # all of these card types
+    any_types: frozenset[str] = frozenset()  # at least one of these ("artifacts, creatures, and lands")
+    not_types: frozenset[str] = frozenset()  # "noncreature"
+    subtypes: tuple[str, ...] = ()  # at least one of these ("Goblin", "Wall")
+    not_subtypes: tuple[str, ...] = ()  # "non-Aura"
+    colors: frozenset[str] = frozenset()  # at least one of these colours
+    not_colors: frozenset[str] = frozenset()  # "nonblack"
+    supertypes: frozenset[str] = frozenset()
+    not_supertypes: frozenset[str] = frozenset()  # "nonbasic"
+    controller: str = ""  # "you" (you control), "opponent" (an opponent controls)
+    owner: str = ""  # "you", "opponent" (a card in an opponent's graveyard)
+    other: bool = False  # "other": not the source itself
+    keywords: tuple[str, ...] = ()  # "with flying"
+    not_keywords: tuple[str, ...] = ()  # "without flying"
+    power: tuple[str, int] | None = None  # ("<=", 2): "with power 2 or less"; (">=", 3)
+    tapped: bool | None = None
+    token: bool | None = None  # "nontoken": False
+    text: str = ""
+
+    def matches(self, chars: HasCharacteristics, *, object_id: str = "", source: str = "", you: str = "",
+                controller: str = "", owner: str = "", tapped: bool = False, token: bool = False) -> bool:
+        if not self.types <= chars.types or (self.any_types and not self.any_types & chars.types):
+            return False
+        if self.not_types & chars.types or not self.supertypes <= chars.supertypes:
+            return False
+        if self.not_supertypes & chars.supertypes:
+            return False
+        lowered = {s.lower() for s in chars.subtypes}
+        if self.subtypes and not {s.lower() for s in self.subtypes} & lowered:
+            return False
+        if {s.lower() for s in self.not_subtypes} & lowered:
+            return False
+        if (self.colors and not self.colors & chars.colors) or self.not_colors & chars.colors:
+            return False
+        if self.other and object_id == source:
+            return False
+        for field_value, who in ((self.controller, controller), (self.owner, owner)):
+            if (field_value == "you" and who != you) or (field_value == "opponent" and (not who or who == you)):
+                return False
+        kinds = {a.kind for a in getattr(chars, "abilities", ())}
+        if not set(self.keywords) <= kinds or set(self.not_keywords) & kinds:
+            return False
+        if self.power is not None:
+            power = getattr(chars, "power", None)
+            op, value = self.power
+            if power is None or (op == "<=" and power > value) or (op == ">=" and power < value):
+                return False
+        if self.tapped is not None and tapped != self.tapped:
+            return False
+        return self.token is None or token == self.token
+
+
+@dataclass(frozen=True, slots=True)
+class EventEffect:
+    """What a static ability does to events (614, 615, 614.17): a replacement ("instead", "twice that many"), a
+    prevention ("prevent 1 of that damage") or a "can't" ("Players can't gain life") effect.
+
+    `event` is the kind of event: "damage", "life gain", "life loss", "counters", "tokens", "zone" (a card or
+    token moving), "destroy", "draw", "enters", "lose game", "win game". `mode` is what happens to it:
+    "double", "plus" (`amount` more), "prevent" (`amount`, 0 for all), "none" (gains no life), "exile", "win",
+    "tapped", "can't", "unpreventable". The other fields say whose event it watches."""
+
+    event: str
+    mode: str
+    amount: int = 0
+    player: str = ""  # whose event: "you", "opponent", "" (any player)
+    object: Filter | None = None  # the object the event affects (a recipient, what moves, what gets counters)
+    self_only: bool = False  # only the object with the ability ("~")
+    source: Filter | None = None  # damage: the source dealing it
+    counter: str = ""  # counters: which kind ("" for any)
+    from_zone: str = ""  # zone changes: "" for anywhere
+    to_zone: str = ""
+    condition: str = ""  # "your turn", "combat", "library empty"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """An intervening "if" clause (603.4): checked as the ability triggers and again as it resolves."""
+
+    what: str  # "life at most", "life at least", "creatures at least", "opponent life at most"
+    amount: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """A trigger condition (603.1): the event, whose object, and for "at the beginning of", the step."""
+
+    event: str  # "enters", "dies", "leaves", "attacks", "blocks", "combat damage to a player", "step"
+    who: str = "self"  # "self", "another creature", "a creature", "a creature you control"
+    step: str = ""  # "upkeep", "draw", "end", "beginning of combat"
+    whose: str = ""  # "your", "each"
+    condition: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """An activation cost (602.1a): mana, {T}, sacrificing the source, life, loyalty (606.4)."""
+
+    mana: str = ""
+    tap: bool = False
+    sacrifice: bool = False
+    life: int = 0
+    loyalty: int | None = None
+    sorcery: bool = False  # "Activate only as a sorcery" (602.5d)
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TargetSpec:
+    """What "target …" may choose (115.1): a noun ("creature", "player", "any", "spell", "ability" …) and filters."""
+
+    noun: str
+    control: str = ""  # "you" (you control), "opponent" (an opponent controls), "not you" (you don't control)
+    status: str = ""  # "attacking", "attacking or blocking"
+    text: str = ""
+
+    def describe(self) -> str:
+        return self.text or f"target {self.noun}"
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """Who or what an instruction acts on: a target (by index), the source (`self`), "it" (the last target,
+    else the object the ability triggered on), a group of permanents, or a player reference."""
+
+    kind: str  # "target", "self", "it", "group", "you", "each opponent", "each player", "that player", "controller"
+    index: int = 0
+    group: str = ""  # for "group": "creatures", "creatures you control", "other creatures", …
+
+
+@dataclass(frozen=True, slots=True)
+class Instruction:
+    """One instruction of an effect (608.2c): a verb, what it acts on, and its values."""
+
+    verb: str
+    subject: Ref | None = None
+    amount: int = 0
+    power: int = 0
+    toughness: int = 0
+    duration: str = ""
+    abilities: tuple[Ability, ...] = ()
+    counter: str = ""
+    colors: frozenset[str] = frozenset()
+    types: frozenset[str] = frozenset()
+    subtypes: tuple[str, ...] = ()
+    in_addition: bool = False
+    mana: str = ""  # mana symbols: "add {G}", "unless its controller pays {3}"
+    name: str = ""  # a token's name
+    alternative: tuple[str, int] | None = None  # self-replacement (614.15): (basic land type you control, amount)
+    then: tuple[Instruction, ...] = ()  # a delayed triggered ability's instructions (603.7)
+    no_regeneration: bool = False  # "destroy …; it can't be regenerated" (701.19c)
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What a spell or an activated or triggered ability does: its targets, then its instructions in order."""
+
+    targets: tuple[TargetSpec, ...] = ()
+    instructions: tuple[Instruction, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """One ability of an object. `kind` is a keyword ("flying", "protection", "landwalk") or a kind the engine
+    plays: "static" (continuous effects, `changes`), "cda" (characteristic-defining, 604.3), "spell" (an
+    instant's or sorcery's effect), "triggered" (`trigger` and `effect`), "activated" (`cost` and `effect`),
+    "mana" (an activated mana ability, 605.1a), "replacement" (`word` names which, 614), "ward" (`cost`, 702.21a)."""
+
+    kind: str
+    text: str
+    quality: Quality | None = None  # protection, landwalk, enchant
+    affects: str = ""  # static abilities: "enchanted", "equipped", "yours", "others", "all", "lands" …
+    changes: tuple[Change, ...] = field(default_factory=tuple)  # static abilities: what they do, by layer
+    effect: Effect | None = None  # what a spell, activated or triggered ability does
+    trigger: Trigger | None = None
+    cost: Cost | None = None
+    word: str = ""  # which replacement effect, or the counter kind of "enters with"
+    value: int = 0
+    counter: str = ""  # "enters with N … counters": the kind (default +1/+1)
+    events: EventEffect | None = None  # "replacement" and "cant" abilities: what they do to events (614, 615)
+    filter: Filter | None = None  # static abilities: which objects they affect, when `affects` is "filter"
+    condition: str = ""  # static abilities: "as long as …" (the effect exists only while it is true, 611.3b)
+
+    def __str__(self) -> str:
+        return self.text
+
+    @property
+    def counter_kind(self) -> str:
+        return self.counter or "+1/+1"
+
+    def shown(self, name: str) -> str:
+        """The text with the object's own name back in place of "~"."""
+        return self.text.replace("~", name)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What a continuous effect does to each object it affects (611, 613): its kind (registered with
+    `continuous.effect_kind`, which gives its layer) and its values."""
+
+    kind: str
+    power: int = 0
+    toughness: int = 0
+    abilities: tuple[Ability, ...] = ()
+    types: frozenset[str] = frozenset()
+    subtypes: tuple[str, ...] = ()
+    colors: frozenset[str] = frozenset()
+    in_addition: bool = True  # type-changing: added to the old types, or replacing them (205.1)
+    count: str = ""  # a characteristic-defining ability: what the power and toughness are equal to (604.3)
+    words: tuple[str, ...] = ()  # text-changing: the word replaced and its replacement (612)
+    controller: str = ""  # control-changing (613.1b)
+    copiable: Any = None  # copy effect: the copiable values taken (707.2), a `Characteristics`

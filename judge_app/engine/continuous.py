@@ -1,0 +1,74 @@
+"""Continuous effects as data (611): what each one does, to what, from when, for how long, and in which layer.
+
+An effect kind names its layer and rule (613.1) and how it changes characteristics; kinds are registered
+with `effect_kind(name, layer, rule)` (the kinds themselves are in `layers.py`, which also runs the
+pipeline). The game state holds the effects; nothing here computes anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from judge_app.engine import rules
+from judge_app.engine.ability import Change
+from judge_app.engine.characteristics import Characteristics
+
+LAYER_ORDER = ("1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
+UNTIL_END_OF_TURN = "until end of turn"
+INDEFINITE = "indefinitely"
+
+
+@dataclass(frozen=True, slots=True)
+class ContinuousEffect:
+    """A continuous effect (611). Effects from resolving spells and abilities lock their affected set when
+    they begin (611.2c: `affected`); effects from static abilities (611.3a) select it each time (`selector`)."""
+
+    kind: str
+    timestamp: int
+    description: str
+    affected: tuple[str, ...] = ()
+    selector: str = ""  # static abilities: "enchanted", "equipped", "yours", "others", "all", "lands", "self" …
+    source: str | None = None
+    duration: str = INDEFINITE
+    change: Change | None = None
+    ability: str = ""  # a static ability's text: the effect exists while its source has that ability (613.8a)
+    cda: bool = False  # from a characteristic-defining ability (604.3, 613.3)
+
+    @property
+    def values(self) -> Change:
+        return self.change or Change(self.kind)
+
+    @property
+    def layer(self) -> str:
+        return EFFECT_KINDS[self.kind].layer
+
+    @property
+    def rule(self) -> rules.Cite:
+        return EFFECT_KINDS[self.kind].rule
+
+    @property
+    def key(self) -> tuple[object, ...]:
+        return (self.source, self.ability, self.kind, self.timestamp, self.description)
+
+
+@dataclass(frozen=True, slots=True)
+class EffectKind:
+    name: str
+    layer: str
+    rule: rules.Cite
+    apply: Callable[[Characteristics, ContinuousEffect], Characteristics]
+
+
+EFFECT_KINDS: dict[str, EffectKind] = {}
+
+
+def effect_kind(name: str, layer: str, rule: rules.Cite):
+    """Register how an effect kind changes characteristics, and in which layer (613.1)."""
+    if layer not in LAYER_ORDER:
+        raise ValueError(f"unknown layer {layer!r}")
+
+    def decorator(apply: Callable[[Characteristics, ContinuousEffect], Characteristics]):
+        EFFECT_KINDS[name] = EffectKind(name, layer, rule, apply)
+        return apply
+    return decorator

@@ -1,0 +1,105 @@
+"""Triggered abilities go on the stack (603.3) the next time a player would receive priority (117.5): each
+player in APNAP order puts theirs there in the order they choose (603.3b), choosing targets as they do
+(603.3d); one with no legal target is removed.
+"""
+
+from __future__ import annotations
+
+from judge_app.engine import rules, targets
+from judge_app.engine.ability import TargetSpec
+from judge_app.engine.events import StackPush
+from judge_app.engine.perform import Play
+from judge_app.engine.stack import describe
+from judge_app.engine.state import PendingTrigger, StackItem, Target
+from judge_app.engine.trace import DEFAULT, TURN_BASED
+from judge_app.engine.triggers import ward_triggers
+
+
+def put_on_stack(game: Play) -> bool:
+    """603.3b: each player in APNAP order puts the abilities they control on the stack, in the order they
+    choose (the scenario's `trigger_order`, else the order they triggered, said as a default)."""
+    state = game.state
+    if not state.pending_triggers:
+        return False
+    waiting, state.pending_triggers = state.pending_triggers, []
+    parts: list[str] = []
+    cited: list[rules.Cite] = [r for p in waiting for r in p.rules]
+    cited += [rules.TRIGGERS_WAIT, rules.TRIGGER_TO_STACK, rules.TRIGGER_CONTROLLER]
+    defaulted = False
+    players = [state.active, state.nonactive]
+    if len({p.controller for p in waiting}) > 1:
+        cited += [rules.TRIGGER_APNAP, rules.APNAP_ORDER]
+    for player in players:
+        mine = [p for p in waiting if p.controller == player]
+        if not mine:
+            continue
+        wanted = game.choices.trigger_order.get(player, [])
+        ordered = sorted(mine, key=lambda p: wanted.index(p.source) if p.source in wanted else len(wanted))
+        if len(mine) > 1 and not wanted:
+            defaulted = True
+        if len(mine) > 1:
+            cited.append(rules.TRIGGER_APNAP)
+        names = []
+        for pending in ordered:
+            item = _item(game, pending)
+            if item is None:
+                names.append(f"{pending.source_chars.name}'s ability (no legal target: removed)")
+                cited.append(rules.TRIGGER_TARGETS)
+                continue
+            game.perform(StackPush(item))
+            names.append(_describe(game, item, pending))
+            if item.choices.get("default target"):
+                names[-1] += " (default target: the first legal choice, opponent first)"
+                defaulted = True
+            if item.targets:
+                cited.append(rules.TRIGGER_TARGETS)
+                state.pending_triggers += ward_triggers(game, item)
+        order = " then ".join(names)
+        how = " (default: in the order they triggered)" if len(mine) > 1 and not wanted else ""
+        parts.append(f"{player} puts {order} on the stack{how}")
+    text = "Triggered abilities go on the stack as a player would receive priority: " + "; ".join(parts) + \
+        ". The last one put on the stack resolves first."
+    game.record(DEFAULT if defaulted else TURN_BASED, text, [*cited, rules.STACK_ORDER])
+    return True
+
+
+def _describe(game: Play, item: StackItem, pending: PendingTrigger) -> str:
+    return f"{describe(game, item)} ({pending.reason}: \"{pending.ability.shown(pending.source_chars.name)}\")"
+
+
+def _item(game: Play, pending: PendingTrigger) -> StackItem | None:
+    state = game.state
+    name = f"{pending.source_chars.name}'s {'ward ' if pending.ability.kind == 'ward' else ''}ability"
+    item = StackItem(id=state.new_id("ability"), kind="triggered", source=pending.source, controller=pending.controller,
+                     text=pending.ability.shown(pending.source_chars.name), name=name,
+                     source_chars=pending.source_chars, effect=pending.effect,
+                     trigger=pending.ability.trigger, it=pending.it, that_player=pending.that_player,
+                     counters=pending.counters, unless=pending.ability.cost.mana if pending.ability.cost else "")
+    if item.effect is None or not item.effect.targets:
+        return item
+    chosen = game.choices.trigger_targets.get(pending.source)
+    for index, spec in enumerate(item.effect.targets):
+        if chosen is not None and index < len(chosen):
+            target = targets.choose(game, chosen[index])
+            if targets.problem(game, spec, target, item.controller, item.source_chars, item.id) is None:
+                item.targets.append(target)
+                continue
+        target = _default_target(game, item, spec)
+        if target is None:
+            return None  # 603.3d: no legal target, so the ability is removed from the stack
+        item.targets.append(target)
+        item.choices["default target"] = True
+    return item
+
+
+def _default_target(game: Play, item: StackItem, spec: TargetSpec) -> Target | None:
+    """The first legal choice: the opponent, then the opponent's permanents, then the controller and theirs."""
+    state = game.state
+    opponent = state.opponent(item.controller)
+    order = [opponent, *[o.id for o in state.permanents() if game.controller(o.id) == opponent],
+             item.controller, *[o.id for o in state.permanents() if game.controller(o.id) == item.controller]]
+    for ref in order:
+        target = targets.choose(game, ref)
+        if targets.problem(game, spec, target, item.controller, item.source_chars, item.id) is None:
+            return target
+    return None
