@@ -34,17 +34,18 @@ class Resolver:
         return own + around
 
     def parts(self, ref: str) -> tuple[list[str], list[str]]:
-        """The entry's own texts (number, title, text) and those around it (examples, enclosing titles)."""
+        """What the entry says (number, title, text, and the titles of the rules enclosing it: 704.5c is
+        about state-based actions), and its examples."""
         doc, kind, key = parse_ref(ref)
         if kind == RULE:
             rule = self.corpus.rules[doc][key]
             enclosing = [a.title for a in self.corpus.ancestors(doc, key)]
-            return [rule.number, rule.title, rule.text], [*rule.examples, *enclosing]
+            return [rule.number, rule.title, rule.text, *enclosing], list(rule.examples)
         if kind == GLOSSARY:
             entry = self.corpus.glossary[doc][int(key)]
             return [entry.term, entry.english, entry.text], []
         section, paragraph = self.paragraph(doc, key)
-        return [paragraph.text], [section.title]
+        return [section.title, paragraph.text], []
 
 
 def build_hit(resolver: Resolver, ref: str, score: float, wanted: Wanted | None, via: str | None = None) -> Hit:

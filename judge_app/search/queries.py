@@ -2,7 +2,7 @@
 
 User text never reaches Whoosh's query parser: each word becomes Term queries on the document's
 fields, so there is no syntax to get wrong and no wildcard or fuzzy expansion to run away with.
-A unit is an Or of its forms; a form of several words needs them all ("enters the battlefield").
+A unit is an Or of its forms, each by its rarest word ("enters the battlefield" by "enters").
 """
 
 from __future__ import annotations
@@ -13,14 +13,17 @@ from judge_app.corpus import numbers
 from judge_app.search.analysis import CHAINS, fold, term
 from judge_app.search.questions import Question, Unit
 from judge_app.search.schema import PARTS, field
-from judge_app.search.vocabulary import Vocabulary
 
 PART_WEIGHT = {"title": 2.0, "text": 1.0, "more": 1.0}
 PHRASE_WEIGHT = 2.0
 NUMBER_WEIGHT = 6.0
-BACKGROUND_SHARE = 0.1  # a unit in more entries is left to `ranking.coordination` (when others remain)
+BACKGROUND_SHARE = 0.15  # a unit in more entries is left to `ranking.coordination` (when others remain)
 OPTIONAL_PARTS = ("title", "text", "more")  # where the commoner units of a query still count
 RARE_SHARE = 0.01  # a unit in fewer than this share of the entries always finds candidates
+FINDING_SHARE = 0.1  # a form whose words are all commoner than this finds no candidates (when others do)
+FINDING_PARTS = PARTS  # where the rarer units find candidates
+MAX_FINDING = 3  # at most this many units find candidates …
+MAX_OPTIONAL = 6  # … and this many others add to their scores (the rarest): Whoosh's cost grows with both
 
 
 def number_token(word: str) -> str | None:
@@ -31,14 +34,7 @@ def number_token(word: str) -> str | None:
     return number if number and not numbers.CHAPTER_RE.match(number) else None
 
 
-def unit_share(unit: Unit, doc: str, vocabulary: Vocabulary) -> float:
-    """About the share of the document's entries holding the unit (a form holds all its words)."""
-    if unit.source == "number":
-        return 0.0
-    return min(1.0, sum(min(vocabulary.share(w, doc) for w in form) for form in unit.forms))
-
-
-def document_query(question: Question, phrases: list[list[str]], vocabulary: Vocabulary) -> Query | None:
+def document_query(question: Question, phrases: list[list[str]]) -> Query | None:
     """The query for one document; rare units find the candidates, common ones only add to their score.
 
     Whoosh's matching cost grows with the documents it visits, so the commoner units of a query
@@ -49,33 +45,37 @@ def document_query(question: Question, phrases: list[list[str]], vocabulary: Voc
     """
     doc, lang = question.doc, question.lang
     units = question.counted
-    units = [u for u in units if unit_share(u, doc, vocabulary) <= BACKGROUND_SHARE] or units
+    units = [u for u in units if u.share <= BACKGROUND_SHARE] or units
     if phrases:
         required: Query | None = _any([phrase_query(doc, lang, p) for p in phrases], And)
         optional = [unit_query(doc, lang, u) for u in units]
     else:
-        rare = rarest(units, doc, vocabulary)
-        required = _any([unit_query(doc, lang, u) for u in rare])
-        optional = [unit_query(doc, lang, u, OPTIONAL_PARTS) for u in units if u not in rare]
+        rare = rarest(units)
+        required = _any([unit_query(doc, lang, u, FINDING_PARTS, FINDING_SHARE) for u in rare])
+        common = sorted((u for u in units if u not in rare), key=lambda u: u.share)[:MAX_OPTIONAL]
+        optional = [unit_query(doc, lang, u, OPTIONAL_PARTS, BACKGROUND_SHARE) for u in common]
     if required is None or not optional:
         return required
     return AndMaybe(required, _any(optional))
 
 
-def rarest(units: list[Unit], doc: str, vocabulary: Vocabulary) -> list[Unit]:
+def rarest(units: list[Unit]) -> list[Unit]:
     """The units that find candidates: the rarer half of the query (at least one), plus any unit in
     fewer than `RARE_SHARE` of the entries. The others only add to the score of what these found."""
-    ranked = sorted(units, key=lambda u: unit_share(u, doc, vocabulary))
-    keep = max(1, (len(ranked) + 1) // 2)
-    return [u for i, u in enumerate(ranked) if i < keep or unit_share(u, doc, vocabulary) <= RARE_SHARE]
+    ranked = sorted(units, key=lambda u: u.share)
+    keep = min(max(1, (len(ranked) + 1) // 2), MAX_FINDING)
+    return [u for i, u in enumerate(ranked) if i < keep or u.share <= RARE_SHARE]
 
 
-def unit_query(doc: str, lang: str, unit: Unit, parts: tuple[str, ...] = PARTS) -> Query:
-    """Any one form of the unit; each form's words all present."""
+def unit_query(doc: str, lang: str, unit: Unit, parts: tuple[str, ...] = PARTS, share: float = 1.0) -> Query:
+    """Any one form of the unit, each form by its rarest word: whether an entry holds the whole form is
+    `ranking`'s business (Whoosh's nested And matchers cost more than they tell). Forms whose rarest word
+    is in more than `share` of the entries are left out, unless all are (then the rarest form counts)."""
     if unit.source == "number":
         number = unit.forms[0][0]
         return Or([Term("number", number, boost=NUMBER_WEIGHT), Term("cites", number)])
-    forms = [_all([word_query(doc, lang, w, parts) for w in form]) for form in unit.forms]
+    kept = [word for word, found in unit.keys if found <= share] or [unit.keys[0][0]]
+    forms = [word_query(doc, lang, w, parts) for w in kept]
     return forms[0] if len(forms) == 1 else Or(forms)
 
 
@@ -89,7 +89,7 @@ def word_query(doc: str, lang: str, word: str, parts: tuple[str, ...] = PARTS) -
     number = number_token(word)
     if number:
         return Or([Term("number", number, boost=NUMBER_WEIGHT), Term("cites", number)])
-    chains = CHAINS if fold(word) != word.lower() else ("fs",)
+    chains = ("sf",) if fold(word) != word.lower() else ("fs",)
     queries = []
     for part in parts:
         alternatives = [Term(field(part, chain, doc), term(word, lang, chain)) for chain in chains]
@@ -104,10 +104,6 @@ def phrase_query(doc: str, lang: str, phrase: list[str]) -> Query:
         for part in PARTS for chain in chains
     ]
     return DisjunctionMax(alternatives, boost=PHRASE_WEIGHT)
-
-
-def _all(queries: list[Query]) -> Query:
-    return queries[0] if len(queries) == 1 else And(queries)
 
 
 def _any(queries: list[Query], combine=Or) -> Query | None:

@@ -36,6 +36,7 @@ STOP_SHARE = 0.3  # a word in more than this share of a document's entries is le
 FOREIGN_RATIO = 5  # a word this much more frequent in a pivot document belongs to the pivot's language
 MECHANIC_SHARE = 0.05  # a named unit whose words are in more entries than this is not a mechanic ("creature")
 WEIGHT_CAP = 6.0  # a word rarer than this (in idf) weighs no more: rare is not always relevant ("per", "exactly")
+READ_CACHE = 512  # questions remembered per document
 COUNT_WEIGHT = 0.5  # a plain number ("7 cards", "pay 4 life") is usually a detail of the story
 
 
@@ -49,6 +50,8 @@ class Unit:
     source: str = "word"  # "word", "lexicon", "title", "translation", "number"
     weight: float = 0.0  # how much the unit tells entries apart (0: no form occurs in the document)
     mechanic: bool = False
+    keys: list[tuple[str, float]] = field(default_factory=list)  # per form, its rarest word and that word's share
+    share: float = 0.0  # about the share of the document's entries holding the unit (any form)
 
     @property
     def words(self) -> list[str]:
@@ -85,8 +88,20 @@ class Reader:
     pivots: tuple[tuple[str, str], ...] = ()  # (pivot document, its language)
     is_number: Callable[[str], str | None] | None = None  # word → the rule number it is, or None
     entries: Callable[[str], int] | None = None  # word → about how many entries hold its index term
+    _read: dict[tuple[str, ...], Question] = field(default_factory=dict)
 
     def read(self, typed: list[str]) -> Question:
+        """The question these words ask in the document (remembered: one search reads it several times)."""
+        key = tuple(typed)
+        found = self._read.get(key)
+        if found is None:
+            found = self._read_now(typed)
+            if len(self._read) > READ_CACHE:
+                self._read.clear()
+            self._read[key] = found
+        return found
+
+    def _read_now(self, typed: list[str]) -> Question:
         units: list[Unit] = []
         i = 0
         while i < len(typed):
@@ -173,6 +188,7 @@ class Reader:
         if unit.source == "number":
             unit.weight = max(self.vocabulary.idf(unit.forms[0][0], self.doc), 1.0)
             return
+        size = self.vocabulary.sizes.get(self.doc) or 1
         held = [f for f in unit.forms if f and all(self._occurs(w) for w in f)]
         unit.forms = held
         if not held:
@@ -181,7 +197,12 @@ class Reader:
         unit.weight = min(WEIGHT_CAP, max(sum(self._idf(w) for w in f) / len(f) for f in held))
         if all(w.isdigit() for w in unit.typed):
             unit.weight *= COUNT_WEIGHT
-        size = self.vocabulary.sizes.get(self.doc) or 1
+        keys: dict[str, float] = {}
+        for form in held:
+            word = min(form, key=self._entries)
+            keys.setdefault(term(word, self.lang, "fs"), (word, self._entries(word) / size))
+        unit.keys = sorted(keys.values(), key=lambda key: key[1])
+        unit.share = min(1.0, sum(share for _, share in unit.keys))
         shares = [max(self._entries(w) for w in f) / size for f in held]
         unit.mechanic = bool(unit.named) and any(_is_mechanic(n) for n in unit.named) and min(shares) <= MECHANIC_SHARE
 

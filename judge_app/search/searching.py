@@ -39,7 +39,7 @@ from judge_app.search.snippets import Wanted
 from judge_app.search.titles import Titles
 from judge_app.search.vocabulary import Vocabulary
 
-CANDIDATES = 150  # full-text hits gathered per Whoosh search, before re-ranking (more for deep pages)
+CANDIDATES = 80  # full-text hits gathered per Whoosh search, before re-ranking (more for deep pages)
 MAX_LIMIT = 100
 MAX_OFFSET = 500  # paging stops here: nobody reads the 500th hit
 SCENARIO_REFRESH = 10.0  # seconds between looks at the scenario folder
@@ -216,20 +216,16 @@ class Engine:
         if query.all != parsed.all_words():
             response.did_you_mean = _rewrite(parsed.text, parsed.all_words(), query.all)
         allowed = self._allowed(docs, section)
-        native, foreign = self._language_shares(query.all, docs, pivots)
+        foreign = self._language_shares(query.all, docs, pivots)[1]
         depth = max(CANDIDATES, offset + limit)
 
-        scores: dict[str, float] = {}
-        wanted: dict[str, Wanted] = {}
-        matched = 0
-        if native > 0 or not pivots:
-            scores, wanted, matched = self._ranked(query, docs, allowed, depth)
-            if parsed.phrases and not scores:
-                response.say("no_phrase", "No entry has that exact phrase; showing entries with its words.")
-                scores, wanted, matched = self._ranked(_Words(query.all), docs, allowed, depth)
+        scores, wanted, matched = self._ranked(query, docs, allowed, depth)
+        if parsed.phrases and not scores:
+            response.say("no_phrase", "No entry has that exact phrase; showing entries with its words.")
+            scores, wanted, matched = self._ranked(_Words(query.all), docs, allowed, depth)
         via: dict[str, str] = {}
         if foreign > 0:
-            scores, via = self._cross_language(query, docs[0], pivots, native, scores, wanted, section)
+            scores, via = self._cross_language(query, docs[0], pivots, scores, section)
         if len(docs) > 1:  # the same rule in several documents: the current, most authoritative first
             scores = {ref: s * (1 - DOCUMENT_ORDER_STEP * self._order[parse_ref(ref)[0]]) for ref, s in scores.items()}
         ranked = sorted(scores.items(), key=lambda item: (-item[1], self.docnum.get(item[0], 0)))
@@ -286,7 +282,7 @@ class Engine:
         for doc in docs:
             lang = self._lang[doc]
             question = questions[doc] = self.reader(doc).read(query.words)
-            built = document_query(question, query.phrases, self.vocabulary)
+            built = document_query(question, query.phrases)
             if built is not None:
                 subqueries.append(built)
             marked = [w for u in question.counted for w in u.words] + query.phrase_words
@@ -297,7 +293,8 @@ class Engine:
         if subqueries and allowed:  # an empty filter would mean "no filter" to Whoosh
             whole = subqueries[0] if len(subqueries) == 1 else Or(subqueries)
             results = self.searcher().search(whole, limit=depth, filter=allowed)
-            matched = len(results)
+            # counting every match costs a second pass: past `depth`, Whoosh's estimate will do
+            matched = results.scored_length() if results.scored_length() < depth else results.estimated_length()
             for n, score in results.items():
                 ref = self.refs[n]
                 doc, kind, number = parse_ref(ref)
@@ -329,8 +326,8 @@ class Engine:
 
     def _fit(self, ref: str, question: Question) -> tuple[float, bool]:
         """The weighted share of the question's units the entry holds (1 for a question of one unit; a
-        word held only around the entry, in its examples or the titles above it, counts `ranking.AROUND`
-        of one), and whether it holds every mechanic of a question naming two or more."""
+        word held only in its examples counts `ranking.AROUND` of one), and whether it holds every
+        mechanic of a question naming two or more."""
         units = [u for u in question.counted if u.source != "number"]
         if len(units) < 2:
             return 1.0, False
@@ -368,7 +365,7 @@ class Engine:
         return found
 
     def _entry_terms(self, ref: str, lang: str) -> tuple[frozenset[str], frozenset[str]]:
-        """The index terms (both chains) of the entry's own texts, and of those around it."""
+        """The index terms (both chains) of what the entry says, and of its examples (`Resolver.parts`)."""
         found = self._terms_cache.get(ref)
         if found is None:
             own, around = self.resolver.parts(ref)
@@ -444,12 +441,14 @@ class Engine:
         for word in words:
             here = max(self.vocabulary.share(word, d) for d in docs)
             there = max((self.vocabulary.share(word, p) for p in pivots), default=0.0)
-            if number_token(word) or (here and here * FOREIGN_RATIO >= there):
+            if any(self.lexicons[d].knows(word) for d in docs):
+                native += 1  # a players' word of the documents' language ("cartas", "flicker")
+            elif number_token(word) or (here and here * FOREIGN_RATIO >= there):
                 native += 1
             elif there:
                 foreign += 1
-            elif any(self.known_in(word, d) or self.lexicons[d].knows(word) for d in docs):
-                native += 1  # an inflection the vocabulary lacks, or a players' word ("flicker")
+            elif any(self.known_in(word, d) for d in docs):  # an inflection the vocabulary lacks
+                native += 1
             elif any(self.known_in(word, p) for p in pivots):
                 foreign += 1
         return native / len(words), foreign / len(words)
@@ -461,29 +460,22 @@ class Engine:
             return []
         return [p for p in self.alignment.pivots(docs[0]) if self._lang[p] != self._lang[docs[0]]]
 
-    def _cross_language(self, query: _Words, doc: str, pivots: list[str], native_share: float,
-                        native: dict[str, float], wanted: dict[str, Wanted], section: str | None
-                        ) -> tuple[dict[str, float], dict[str, str]]:
+    def _cross_language(self, query: _Words, doc: str, pivots: list[str], native: dict[str, float],
+                        section: str | None) -> tuple[dict[str, float], dict[str, str]]:
         """Merge the native hits with those of the pivot documents, mapped to `doc`.
 
-        Runs only when some query words are unknown in `doc`. Each side is weighted by the share of
-        the query's words its document knows, so a mostly Portuguese query on pt-2019 is barely
-        touched by the English pivot, and an English one comes mostly from it. The query is also
-        translated with the term pairs and run on `doc` itself (that also marks the snippets).
+        Runs only when some query words belong to a pivot's language (the native reading has already
+        paired the ones the corpus pairs: "trample" → "Atropelar"). Each pivot's hits weigh by the share
+        of the query's words its language owns, so a mostly Portuguese query on pt-2019 is barely
+        touched by the English pivot, and an English one comes mostly from it.
         """
-        merged = {ref: s * native_share for ref, s in native.items()}
+        merged = dict(native)
         via: dict[str, str] = {}
         allowed = self._allowed([doc], section)
         for pivot in pivots:
             share = self._language_shares(query.all, [pivot], [doc])[0]  # the words this pivot's language owns
             if share == 0:
                 continue
-            translated = self.pairs.translate(query.all, pivot, self._lang[pivot], doc)
-            if translated:
-                extra, extra_wanted, _ = self._ranked(_Words(translated), [doc], allowed)
-                for ref, s in extra.items():
-                    merged[ref] = merged.get(ref, 0.0) + s * share
-                wanted[doc] = _union(wanted.get(doc), extra_wanted[doc])
             found, _, _ = self._ranked(query, [pivot], self._allowed([pivot], section))
             for ref, s in found.items():
                 _, kind, number = parse_ref(ref)
@@ -529,10 +521,6 @@ def _shortened(text: str, width: int = 60) -> str:
 def _quoted(text: str, width: int = 60) -> str:
     """User text quoted in a message, shortened."""
     return repr(text if len(text) <= width else text[:width - 1] + "…")
-
-
-def _union(a: Wanted | None, b: Wanted) -> Wanted:
-    return b if a is None else Wanted(a.lang, a.sf | b.sf, a.fs | b.fs)
 
 
 def _rewrite(text: str, before: list[str], after: list[str]) -> str:
