@@ -45,14 +45,14 @@ def document_query(question: Question, phrases: list[list[str]]) -> Query | None
     """
     doc, lang = question.doc, question.lang
     units = question.counted
-    units = [u for u in units if u.share <= BACKGROUND_SHARE] or units
+    units = [u for u in units if _rarest_form(u) <= BACKGROUND_SHARE] or units
     if phrases:
         required: Query | None = _any([phrase_query(doc, lang, p) for p in phrases], And)
         optional = [unit_query(doc, lang, u) for u in units]
     else:
         rare = rarest(units)
         required = _any([unit_query(doc, lang, u, FINDING_PARTS, FINDING_SHARE) for u in rare])
-        common = sorted((u for u in units if u not in rare), key=lambda u: u.share)[:MAX_OPTIONAL]
+        common = sorted((u for u in units if u not in rare), key=_rarest_form)[:MAX_OPTIONAL]
         optional = [unit_query(doc, lang, u, OPTIONAL_PARTS, BACKGROUND_SHARE) for u in common]
     if required is None or not optional:
         return required
@@ -62,9 +62,14 @@ def document_query(question: Question, phrases: list[list[str]]) -> Query | None
 def rarest(units: list[Unit]) -> list[Unit]:
     """The units that find candidates: the rarer half of the query (at least one), plus any unit in
     fewer than `RARE_SHARE` of the entries. The others only add to the score of what these found."""
-    ranked = sorted(units, key=lambda u: u.share)
+    ranked = sorted(units, key=_rarest_form)
     keep = min(max(1, (len(ranked) + 1) // 2), MAX_FINDING)
-    return [u for i, u in enumerate(ranked) if i < keep or u.share <= RARE_SHARE]
+    return [u for i, u in enumerate(ranked) if i < keep or _rarest_form(u) <= RARE_SHARE]
+
+
+def _rarest_form(unit: Unit) -> float:
+    """The share of entries holding the unit's rarest form (numbers: none; they are looked up directly)."""
+    return unit.keys[0][1] if unit.keys else 0.0
 
 
 def unit_query(doc: str, lang: str, unit: Unit, parts: tuple[str, ...] = PARTS, share: float = 1.0) -> Query:

@@ -8,8 +8,9 @@ In order, over the words:
 1. Words that ask or fill ("does", "my", "if", "they", "o que", "qué") are left out (`lexicon` filler), as
    are words in most entries of the document ("the", "de"). The phrasing gives the question a shape
    (definition, outcome, permission, chooser, count, combination): see `Lexicon.shape`.
-2. The longest phrase the players' vocabulary knows becomes one unit holding the typed words and the
-   rules' wordings for it ("etb" → "enters the battlefield"); the document's obsolete terms too.
+2. The longest phrase the players' vocabulary knows becomes one unit holding the rules' wordings for it
+   ("etb" → "enters the battlefield"; a single word, or a term the rules name, also as typed); the
+   document's obsolete terms too.
 3. Else the longest span naming a rule title or glossary term ("first strike", "state-based actions").
 4. Else, a span in another language the corpus pairs with this document's words ("trample" on pt-2019 →
    "Atropelar"): a unit holding both.
@@ -36,6 +37,8 @@ STOP_SHARE = 0.3  # a word in more than this share of a document's entries is le
 FOREIGN_RATIO = 5  # a word this much more frequent in a pivot document belongs to the pivot's language
 MECHANIC_SHARE = 0.05  # a named unit whose words are in more entries than this is not a mechanic ("creature")
 WEIGHT_CAP = 6.0  # a word rarer than this (in idf) weighs no more: rare is not always relevant ("per", "exactly")
+STORY_WEIGHT = 0.8  # a unit of the story told before the question ("I sacrifice it in response, does …")
+IDIOM_WEIGHT = 1.5  # a player's phrase the vocabulary knows ("still resolve") names what is asked
 READ_CACHE = 512  # questions remembered per document
 COUNT_WEIGHT = 0.5  # a plain number ("7 cards", "pay 4 life") is usually a detail of the story
 
@@ -50,6 +53,7 @@ class Unit:
     source: str = "word"  # "word", "lexicon", "title", "translation", "number"
     weight: float = 0.0  # how much the unit tells entries apart (0: no form occurs in the document)
     mechanic: bool = False
+    strengths: list[float] = field(default_factory=list)  # per form, its rarity over the unit's (0–1]
     keys: list[tuple[str, float]] = field(default_factory=list)  # per form, its rarest word and that word's share
     share: float = 0.0  # about the share of the document's entries holding the unit (any form)
 
@@ -103,6 +107,8 @@ class Reader:
 
     def _read_now(self, typed: list[str]) -> Question:
         units: list[Unit] = []
+        story: set[int] = set()  # ids of the units told before the question itself
+        question_starts = self.lexicon.question_starts(typed)
         i = 0
         while i < len(typed):
             found = self._number(typed, i) or _longer(self._phrase(typed, i), self._title(typed, i))
@@ -113,10 +119,16 @@ class Reader:
             unit, size = found
             if unit is not None:
                 units.append(unit)
+                if i + size <= question_starts:
+                    story.add(id(unit))
             i += size
         units = _merge(units)
         for unit in units:
             self._weigh(unit)
+            if id(unit) in story:
+                unit.weight *= STORY_WEIGHT
+            elif unit.source == "lexicon" and len(unit.typed) > 1:
+                unit.weight *= IDIOM_WEIGHT
         return Question(self.doc, self.lang, self.lexicon.shape(typed), units)
 
     # --- what a word is ------------------------------------------------------------------------
@@ -147,8 +159,12 @@ class Reader:
             span = tuple(typed[i:i + size])
             wordings = self.lexicon.wordings(tuple(term(w, self.lang, "fs") for w in span))
             if wordings:
-                forms = [self.content(span)] + [self.content(w) for w in wordings]
-                named = self.names(list(span)) + [n for w in wordings for n in self.names(words(w))]
+                # a phrase is searched as typed only when it is the rules' own term ("converted mana cost");
+                # else through its wordings ("still resolve" is nobody's wording); a single word always
+                named = self.names(list(span))
+                typed_form = [self.content(span)] if size == 1 or named else []
+                forms = typed_form + [self.content(w) for w in wordings]
+                named += [n for w in wordings for n in self.names(words(w))]
                 return Unit(span, _unique(forms), named, "lexicon"), size
         return None
 
@@ -194,7 +210,9 @@ class Reader:
         if not held:
             unit.weight = 0.0
             return
-        unit.weight = min(WEIGHT_CAP, max(sum(self._idf(w) for w in f) / len(f) for f in held))
+        rarity = [min(WEIGHT_CAP, sum(self._idf(w) for w in f) / len(f)) for f in held]
+        unit.weight = max(rarity)
+        unit.strengths = [r / unit.weight if unit.weight else 1.0 for r in rarity]
         if all(w.isdigit() for w in unit.typed):
             unit.weight *= COUNT_WEIGHT
         keys: dict[str, float] = {}
@@ -221,11 +239,11 @@ class Reader:
 
 
 def _is_mechanic(named: Named) -> bool:
-    """A keyword or other titled rule (not a whole section), or a glossary term."""
+    """A keyword or other titled rule, or a glossary term sending to one: not a whole section or step
+    ("combat damage step" is where things happen, not a mechanic)."""
     if named.kind == GLOSSARY:
-        return True
-    number = named.ref.rsplit("|", 1)[1]
-    return named.kind == RULE and "." in number
+        return any("." in number for number in named.rules)
+    return named.kind == RULE and "." in named.ref.rsplit("|", 1)[1]
 
 
 def _longer(a: tuple[Unit, int] | None, b: tuple[Unit, int] | None) -> tuple[Unit, int] | None:

@@ -22,6 +22,7 @@ from judge_app.search.questions import Question
 
 ENGINE_DOC = "en-2026"  # the numbering scenarios cite
 HITS = 8  # the search's best hits that vote
+RULE_NORM = 3  # the rule score is out of the weight of this many best hits
 ANSWER_WEIGHT = 1.0  # a rule the answer names …
 CITED_WEIGHT = 0.35  # … and one the replay cites (times its rarity in the library, 0–1)
 FAMILY = 0.5  # a cited subrule of the same rule as a hit counts this share
@@ -119,7 +120,7 @@ class ScenarioFinder:
 
     @staticmethod
     def _rule_score(profile: _Profile, votes) -> tuple[float, list[str]]:
-        total = sum(weight for weight, _ in votes) or 1.0
+        total = sum(weight for weight, _ in votes[:RULE_NORM]) or 1.0
         score = 0.0
         shared: list[str] = []
         for weight, mapped in votes:
@@ -142,7 +143,7 @@ class ScenarioFinder:
             return 0.0
         held = 0.0
         for unit in units:
-            for form in unit.forms:
+            for form in [unit.typed, *unit.forms]:  # scenarios are told in players' words too
                 found = [{t for chain in CHAINS for t in terms(w, "en", chain)} for w in form]
                 if found and all(f & profile.words for f in found):
                     held += unit.weight * (1.0 if all(f & profile.tags for f in found) else 0.8)

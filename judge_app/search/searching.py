@@ -325,9 +325,10 @@ class Engine:
         return share ** ranking.COORDINATION * factor
 
     def _fit(self, ref: str, question: Question) -> tuple[float, bool]:
-        """The weighted share of the question's units the entry holds (1 for a question of one unit; a
-        word held only in its examples counts `ranking.AROUND` of one), and whether it holds every
-        mechanic of a question naming two or more."""
+        """The weighted share of the question's units the entry holds (1 for a question of one unit), and
+        whether it holds every mechanic of a question naming two or more. A unit is held through its best
+        form, a commoner wording counting less ("stack" for "in response"); a word held only in the
+        entry's examples counts `ranking.AROUND` of one."""
         units = [u for u in question.counted if u.source != "number"]
         if len(units) < 2:
             return 1.0, False
@@ -338,7 +339,8 @@ class Engine:
             found = {term(word, lang, chain) for chain in CHAINS}
             return 1.0 if found & own else ranking.AROUND if found & around else 0.0
 
-        shares = [max(sum(held(w) for w in form) / len(form) for form in u.forms) for u in units]
+        shares = [max(sum(held(w) for w in form) / len(form) * strength
+                      for form, strength in zip(u.forms, u.strengths, strict=True)) for u in units]
         mechanics = [s for u, s in zip(units, shares, strict=True) if u.mechanic]
         meets = len(mechanics) > 1 and min(mechanics) >= ranking.AROUND
         return ranking.held_share(shares, [u.weight for u in units]), meets

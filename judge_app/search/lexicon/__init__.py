@@ -23,6 +23,7 @@ from judge_app.search.analysis import fold, term, words
 
 FOLDER = Path(__file__).resolve().parent
 SHAPES = ("definition", "outcome", "permission", "chooser", "count", "combination")
+CLAUSE = "clause"  # [questions] clause: words that begin the question after a story ("…, does it still resolve?")
 OBSOLETE_RE = re.compile(r"\s*\((?:obsolete|obsoleto|obsoleta)\)\s*", re.IGNORECASE)
 # Where an obsolete entry's text gives the current wording: "an obsolete term for “exile [something]”".
 REPLACEMENT_RE = re.compile(
@@ -44,12 +45,23 @@ class Lexicon:
     lang: str
     filler_words: frozenset[str] = frozenset()  # folded
     shapes: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)  # kind → folded phrases
+    clause_words: frozenset[str] = frozenset()  # folded
     phrases: dict[tuple[str, ...], list[str]] = field(default_factory=dict)  # key → the rules' wordings
     longest: int = 1
     _known: frozenset[str] | None = None  # every term of every phrase, computed on first use
 
     def filler(self, word: str) -> bool:
         return fold(word) in self.filler_words
+
+    def question_starts(self, typed: list[str]) -> int:
+        """Where the question begins after a story told first ("I sacrifice it in response, does the
+        Aura's ability still resolve?" → at "does"): the last clause word that follows some other
+        word; 0 when the whole text is the question."""
+        start = 0
+        for i, word in enumerate(typed):
+            if i and fold(word) in self.clause_words and any(not self.filler(w) for w in typed[:i]):
+                start = i
+        return start
 
     def knows(self, word: str) -> bool:
         """Whether the word is part of some phrase of the vocabulary (so it is no typo)."""
@@ -69,7 +81,7 @@ class Lexicon:
             return
         self._known = None
         found = self.phrases.setdefault(phrase_key, [])
-        found += [w for w in wordings if w not in found and key(w, self.lang) != phrase_key]
+        found += [w for w in wordings if w not in found]
         self.longest = max(self.longest, len(phrase_key))
 
     def shape(self, typed: list[str]) -> str | None:
@@ -96,6 +108,7 @@ def lexicon(lang: str) -> Lexicon:
         lang,
         filler_words=frozenset(fold(w) for w in questions.get("filler", "").split()),
         shapes={kind: [tuple(fold(w) for w in words(p)) for p in questions.get(kind, [])] for kind in SHAPES},
+        clause_words=frozenset(fold(w) for w in questions.get(CLAUSE, "").split()),
     )
     for phrase, wordings in data.get("words", {}).items():
         found.add(phrase, list(wordings))
@@ -108,8 +121,8 @@ def lexicon(lang: str) -> Lexicon:
 def with_obsolete_terms(base: Lexicon, corpus: Corpus, doc: str) -> Lexicon:
     """`base` plus the document's glossary entries marked obsolete, each mapped to the wording its text
     gives ("An obsolete term for mana value") and the titles of the rules it sends to."""
-    out = Lexicon(base.lang, base.filler_words, base.shapes, {k: list(v) for k, v in base.phrases.items()},
-                  base.longest)
+    out = Lexicon(base.lang, base.filler_words, base.shapes, base.clause_words,
+                  {k: list(v) for k, v in base.phrases.items()}, base.longest)
     for names, wordings in obsolete_terms(corpus, doc):
         for name in names:
             out.add(name, wordings)
