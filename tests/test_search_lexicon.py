@@ -65,7 +65,7 @@ def test_obsolete_glossary_terms_map_to_today_s_words(corpus):
 ])
 def test_players_words_find_the_rules(engine, query, doc, top, why):
     found = [k for k in keys(engine.search(query, doc=doc)) if not k.startswith("glossary:")][:3]
-    assert any(k == top or k.startswith(top + ".") or k.startswith(top) and k[len(top):].isalpha()
+    assert any(k == top or k.startswith(top + ".") or (k.startswith(top) and k[len(top):].isalpha())
                for k in found), (why, found)
 
 
