@@ -33,6 +33,8 @@ bench: install
 	$(BIN)/python benchmarks/alignment_precision.py
 	$(BIN)/python benchmarks/search_quality.py
 	$(BIN)/python benchmarks/web_pages.py
+	$(BIN)/python benchmarks/cardtext_coverage.py
+	$(BIN)/python benchmarks/cardtext_read.py
 
 clean:
 	rm -rf $(VENV) *.egg-info

@@ -12,10 +12,13 @@ def main() -> None:
 
 
 def _register() -> None:
-    from judge_app.commands import align, corpus, scenario, search, serve
+    from judge_app.commands import align, card, corpus, export, scenario, search, serve
 
-    for command in [*corpus.COMMANDS, *scenario.COMMANDS, *align.COMMANDS, *search.COMMANDS, *serve.COMMANDS]:
+    for command in [*corpus.COMMANDS, *scenario.COMMANDS, *align.COMMANDS, *search.COMMANDS, *serve.COMMANDS,
+                    *card.COMMANDS, *export.COMMANDS]:
         main.add_command(command)
 
 
 _register()
+if __name__ == "__main__":  # python -m judge_app.cli
+    main()

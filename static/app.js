@@ -210,9 +210,11 @@
     var frames = Array.prototype.slice.call(panel.querySelectorAll(".frame"));
     var steps = document.querySelectorAll(".timeline .step");
     var current = -1;
-    var numberOf = function (href) {
-      var match = /#frame-(\d+)$/.exec(href || "");
-      return match ? parseInt(match[1], 10) - 1 : -1;
+    var numberOf = function (href) {  /* the position of the frame a #frame-N link names (N: a trace step) */
+      var match = /#(frame-\d+)$/.exec(href || "");
+      if (!match) return -1;
+      for (var i = 0; i < frames.length; i++) if (frames[i].id === match[1]) return i;
+      return -1;
     };
     var show = function (index, remember) {
       index = Math.max(0, Math.min(frames.length - 1, index));

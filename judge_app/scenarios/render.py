@@ -88,6 +88,59 @@ def _grouped(items: list[RuleLabel], doc: str) -> list[str]:
     return [f"{', '.join(numbers)} {title}".rstrip() for title, numbers in groups]
 
 
+ALL_PASS = "117.4"  # all players pass in succession: the top of the stack resolves, or the step ends
+
+
+def quiet(step: dict[str, Any]) -> bool:
+    """A trace step in which nobody acts: every player passes with nothing on the stack (117.4), or a step
+    merely begins or ends with nothing to do."""
+    if step["changes"] or step["snapshot"].get("stack"):
+        return False
+    return (step["kind"] == "priority" and ALL_PASS in step["rules"]) or step["kind"] == "turn-based action"
+
+
+def fold_passes(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The trace as lines to read: each run of quiet steps with priority passes in it becomes one "passes"
+    line (players passing through the precombat main phase, beginning of combat, …), every other step is
+    a line of its own. Each line: steps (trace indices), turn, kind, text, rules, and for a "passes" line
+    the game steps it goes through and the players who pass."""
+    lines: list[dict[str, Any]] = []
+    run: list[dict[str, Any]] = []
+
+    def flush() -> None:
+        if len(run) > 1 and any(s["kind"] == "priority" for s in run):
+            lines.append(_passes(run))
+        else:
+            lines.extend(_line(s) for s in run)
+        run.clear()
+
+    for step in steps:
+        if run and step["turn"] != run[-1]["turn"]:  # a line never spans two turns
+            flush()
+        if quiet(step):
+            run.append(step)
+        else:
+            flush()
+            lines.append(_line(step))
+    flush()
+    return lines
+
+
+def _line(step: dict[str, Any]) -> dict[str, Any]:
+    return {"steps": [step["index"]], "turn": step["turn"], "step": step["step"], "kind": step["kind"],
+            "text": step["text"], "rules": list(step["rules"])}
+
+
+def _passes(run: list[dict[str, Any]]) -> dict[str, Any]:
+    players = [p["name"] for p in run[-1]["snapshot"].get("players", [])]
+    through = list(dict.fromkeys(s["step"] for s in run))
+    who = "Both players" if len(players) == 2 else "All players"
+    return {"steps": [s["index"] for s in run], "turn": run[0]["turn"], "step": run[-1]["step"], "kind": "passes",
+            "text": f"{who} pass, with nothing on the stack: {' → '.join(through)}.",
+            "rules": list(dict.fromkeys(n for s in run for n in s["rules"])), "through": through,
+            "players": players}
+
+
 def render_text(outcome: Outcome, corpus: Corpus, doc: str = ENGINE_DOC) -> str:
     scenario = outcome.scenario
     document = corpus.document(doc)
@@ -99,12 +152,13 @@ def render_text(outcome: Outcome, corpus: Corpus, doc: str = ENGINE_DOC) -> str:
         out += textwrap.wrap(note, 100)
     out.append("")
     label = Labeller(corpus, doc)
-    for step in outcome.trace.steps:
-        head = f"{step.index:>3}. turn {step.turn}, {step.step} · {step.kind}"
-        out.append(head)
-        out += textwrap.wrap(step.text, 96, initial_indent="     ", subsequent_indent="     ")
-        if step.rules:
-            shown = _grouped([label(n) for n in step.rules], doc)
+    for line in fold_passes(outcome.trace.to_json()):
+        numbers = line["steps"]
+        where = f"{numbers[0]}–{numbers[-1]}" if len(numbers) > 1 else f"{numbers[0]:>3}"
+        out.append(f"{where}. turn {line['turn']}, {line['step']} · {line['kind']}")
+        out += textwrap.wrap(line["text"], 96, initial_indent="     ", subsequent_indent="     ")
+        if line["rules"]:
+            shown = _grouped([label(n) for n in line["rules"]], doc)
             out += textwrap.wrap("rules: " + " · ".join(shown), 96, initial_indent="     ",
                                  subsequent_indent="            ")
     out.append("")
@@ -152,6 +206,7 @@ def label_json(data: dict[str, Any], corpus: Corpus, doc: str = ENGINE_DOC,
                      "effective": document.effective, "aligned": aligned(corpus, doc),
                      "note": alignment_note(corpus, doc) or None},
         "trace": [{**step, "rules": [rule_entry(n) for n in step["rules"]]} for step in data["trace"]],
+        "lines": [{**line, "rules": [rule_entry(n) for n in line["rules"]]} for line in fold_passes(data["trace"])],
         "checks": data["checks"],
         "failure": data["failure"],
         "ok": data["ok"],

@@ -24,6 +24,7 @@ from judge_app.web import (
     home,
     i18n,
     labels,
+    offline,
     quality,
     richtext,
     rules,
@@ -72,12 +73,14 @@ def create_app(config: dict | None = None) -> Flask:
             "language_targets": getattr(g, "language_targets", {}),
         }
 
+    app.jinja_env.filters["step_name"] = lambda name: labels.name_of("step", name)
     app.jinja_env.globals.update(
         name_of=labels.name_of, doc_label=documents.label, rule_url=richtext.rule_url, term_url=richtext.term_url,
     )
 
     for blueprint in (home.bp, rules.bp, browse.bp, search.bp, scenarios.bp, quality.bp, api.bp, settings.bp):
         app.register_blueprint(blueprint)
+    offline.init_app(app)
     assets.init_app(app)
     errors.init_app(app)
     security.init_app(app)

@@ -16,7 +16,8 @@ from judge_app import search as search_api
 from judge_app.corpus import serialize
 from judge_app.scenarios import sandbox
 from judge_app.scenarios.render import ENGINE_DOC, label_json
-from judge_app.web.documents import get_corpus
+from judge_app.web import staleness
+from judge_app.web.documents import get_alignment, get_corpus
 from judge_app.web.richtext import rule_url
 from judge_app.web.scenario_library import Entry
 from judge_app.web.scenarios import get_library
@@ -48,8 +49,25 @@ def rule_payload(doc: str, number: str, depth: str = "1") -> Payload:
         return _error("depth must be a whole number", 400)
     item = corpus.rule(doc, number)
     if item is None:
-        return _error(f"no rule {number} in {doc}", 404, did_you_mean=corpus.suggest(doc, number[:40]))
-    return serialize.rule(corpus, item, depth=levels), 200
+        later = staleness.elsewhere(corpus, get_alignment(), doc, number[:40])
+        extra = {"elsewhere": later.to_json()} if later is not None else {}
+        return _error(f"no rule {number} in {doc}", 404, did_you_mean=corpus.suggest(doc, number[:40]), **extra)
+    data = serialize.rule(corpus, item, depth=levels)
+    _add_standing(data, doc)
+    return data, 200
+
+
+def _add_standing(data: dict[str, Any], doc: str) -> None:
+    """In an older document, how the rule and each subrule shown stand in the current rules ("standing")."""
+    corpus, alignment = get_corpus(), get_alignment()
+    if not staleness.is_older(corpus, doc):
+        return
+    found = staleness.status(corpus, alignment, doc, data["number"])
+    if found is not None:
+        data["standing"] = found.to_json()
+    for child in data.get("children", []):
+        if isinstance(child, dict):
+            _add_standing(child, doc)
 
 
 def glossary_payload(doc: str, term: str) -> Payload:
@@ -57,9 +75,18 @@ def glossary_payload(doc: str, term: str) -> Payload:
     if doc not in corpus.glossary:
         return _error(f"unknown document {doc!r}", 404, documents=list(corpus.glossary))
     entries = corpus.glossary_entries(doc, term[:200])
+    alignment = get_alignment()
     if not entries:
-        return _error(f"no glossary entry {term!r} in {doc}", 404)
-    return {"doc": doc, "term": term, "entries": [serialize.glossary_entry(e) for e in entries]}, 200
+        later = staleness.term_elsewhere(corpus, alignment, doc, term[:200])
+        extra = {"elsewhere": [f.to_json() for f in later]} if later else {}
+        return _error(f"no glossary entry {term!r} in {doc}", 404, **extra)
+    out = []
+    for entry in entries:
+        shown = serialize.glossary_entry(entry)
+        if staleness.is_older(corpus, doc):
+            shown["stale_rules"] = {s.number: s.to_json() for s in staleness.glossary_status(corpus, alignment, entry)}
+        out.append(shown)
+    return {"doc": doc, "term": term, "entries": out}, 200
 
 
 def search_payload(query: str, doc: str, limit: str = "10", chapter: str = "", offset: str = "",
@@ -83,9 +110,14 @@ def search_payload(query: str, doc: str, limit: str = "10", chapter: str = "", o
 
 def with_urls(response: search_api.SearchResponse) -> dict[str, Any]:
     """`response.to_dict()` with the site's address of every hit, scenario and place elsewhere."""
+    corpus = get_corpus()
     data = response.to_dict()
     for hit, shown in zip(response.hits, data["hits"], strict=True):
         shown["url"] = hit_url(hit)
+        if hit.kind == "rule" and hit.number and staleness.is_older(corpus, hit.doc):
+            found = staleness.status(corpus, get_alignment(), hit.doc, hit.number)
+            if found is not None:
+                shown["standing"] = found.to_json()
     if response.jump is not None:
         data["jump"]["url"] = rule_url(response.jump.doc, response.jump.number)
     for shown in data["scenarios"]:

@@ -8,8 +8,8 @@ from itertools import groupby
 from flask import Blueprint, current_app, redirect, render_template, url_for
 
 from judge_app.corpus import GlossaryEntry
-from judge_app.web import richtext
-from judge_app.web.documents import get_corpus
+from judge_app.web import richtext, staleness
+from judge_app.web.documents import get_alignment, get_corpus
 from judge_app.web.errors import not_found_page
 
 bp = Blueprint("browse", __name__)
@@ -59,9 +59,17 @@ def glossary_entry(doc: str, term: str):
     if doc not in corpus.glossary:
         return not_found_page("document", doc=doc)
     entries = corpus.glossary_entries(doc, term[:200])
+    alignment = get_alignment()
     if not entries:
+        later = staleness.term_elsewhere(corpus, alignment, doc, term[:200])
+        if later:
+            return render_template("glossary_elsewhere.html", document=corpus.document(doc), term=term[:200],
+                                   later=later, documents=corpus.documents)
         return not_found_page("term", doc=doc, term=term)
-    return render_template("glossary_entry.html", document=corpus.document(doc),
+    standing = {n: s for e in entries for n in e.rules
+                if (s := staleness.status(corpus, alignment, doc, n)) is not None and s.stale}
+    return render_template("glossary_entry.html", document=corpus.document(doc), standing=standing,
+                           documents=corpus.documents,
                            entries=[(e, richtext.glossary_text(e), _see_also(doc, e)) for e in entries])
 
 

@@ -2,7 +2,7 @@
 Poedit or Weblate), compiled to `.mo` at start-up into the data directory, and the strings the code and
 templates ask for, extracted the way `pybabel extract` does.
 
-    python -m judge_app.web.catalogs      # re-extract: add new strings to every .po, mark vanished ones obsolete
+    python -m judge_app.web.update_catalogs   # add new strings to every .po, mark vanished ones obsolete
 
 Compiling at start-up keeps the source tree free of build products and the quick start at two commands;
 the compiled files are keyed by the .po files' hash, so a changed translation is picked up at the next start.
@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import hashlib
 import os
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import read_po
 
 from judge_app import paths
 
@@ -93,22 +92,6 @@ def untranslated(catalog: Catalog) -> list[str]:
         if not message.id:
             continue
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if message.fuzzy or not all(s.strip() for s in strings):
+        if message.fuzzy or not all((s or "").strip() for s in strings):
             out.append(message.id if isinstance(message.id, str) else message.id[0])
     return out
-
-
-def update() -> None:
-    """Bring every .po up to date with the code: new strings added untranslated, vanished ones made obsolete."""
-    template = extracted()
-    for language, path in po_files().items():
-        catalog = read(language)
-        catalog.update(template, no_fuzzy_matching=True)
-        with path.open("wb") as sink:
-            write_po(sink, catalog, width=WIDTH, include_lineno=False, sort_output=False)
-        missing = untranslated(catalog)
-        print(f"{language}: {len(catalog)} strings, {len(missing)} untranslated", file=sys.stderr)
-
-
-if __name__ == "__main__":
-    update()

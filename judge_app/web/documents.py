@@ -33,6 +33,12 @@ def default_doc(corpus: Corpus, ui_language: str) -> str:
     return CR_IDS[0]
 
 
+def language_doc(corpus: Corpus, ui_language: str) -> str:
+    """The newest rules in the interface language (pt-2019 for Portuguese), else the current English rules."""
+    mine = [d for d in corpus.cr_documents() if d.language == ui_language]
+    return max(mine, key=lambda d: d.effective).id if mine else CR_IDS[0]
+
+
 def preferred_doc(request: Request, corpus: Corpus, ui_language: str) -> str:
     chosen = request.cookies.get(COOKIE)
     if chosen in corpus.rules:

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from babel.support import NullTranslations, Translations
 from flask import Flask, Request, current_app, g, request
-from flask_babel import Babel, format_date
+from flask_babel import Babel, format_date, get_translations
 
 from judge_app.web import catalogs
 
@@ -47,8 +47,24 @@ def init_app(app: Flask) -> None:
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(catalogs.compile_catalogs())
     app.config["BABEL_DEFAULT_LOCALE"] = DEFAULT_LANGUAGE
     Babel(app, locale_selector=current_language)
+    # The templates' _() and ngettext() look the catalog up once per request: Flask-Babel's own callables
+    # find the request, the locale and the domain again for every string (~40 a page).
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda s: _page_translations().ugettext(s),
+        ngettext=lambda s, p, n: _page_translations().ungettext(s, p, n),
+        pgettext=lambda c, s: _page_translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: _page_translations().unpgettext(c, s, p, n),
+        newstyle=True,
+    )
     app.jinja_env.globals.update(gettext_in=gettext_in)
     app.jinja_env.filters.update(day=day)
+
+
+def _page_translations() -> NullTranslations:
+    found = g.get("translations")
+    if found is None:
+        found = g.translations = get_translations()
+    return found
 
 
 @lru_cache(maxsize=8)

@@ -33,6 +33,7 @@ TRACE_KINDS = {
     "setup": _l("setup"), "turn-based action": _l("turn-based action"), "priority": _l("priority"),
     "state-based actions": _l("state-based actions"), "action": _l("action"), "default choice": _l("default choice"),
     "rejected": _l("rejected"), "game over": _l("game over"), "note": _l("note"),
+    "passes": _l("everyone passes"),  # a run of steps in which nobody acts (judge_app.scenarios.render.fold_passes)
 }
 STACK_KINDS = {"spell": _l("spell"), "activated": _l("activated ability"), "triggered": _l("triggered ability")}
 MANA = {"white": _l("white"), "blue": _l("blue"), "black": _l("black"), "red": _l("red"), "green": _l("green"),

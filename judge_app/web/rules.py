@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, g, redirect, render_template, request
 
-from judge_app.web import documents, equivalents, richtext, rule_view
+from judge_app.web import documents, equivalents, packs, richtext, rule_view, staleness
 from judge_app.web.documents import get_alignment, get_corpus
 from judge_app.web.errors import not_found_page
 from judge_app.web.scenarios import get_library
@@ -36,8 +36,11 @@ def rule(doc: str, number: str):
     citing, glossary_terms = rule_view.cited_by(corpus, item, shown)
     previous, following = rule_view.same_level_neighbours(corpus, item)
     alignment = get_alignment()
-    with_texts = item.level in ("rule", "subrule")
+    complete = not packs.in_pack(request)  # an offline pack leaves out other documents' texts (see `packs`)
+    with_texts = item.level in ("rule", "subrule") and complete
     g.language_targets = language_targets(doc, item.number)
+    standing = {b.rule.number: s for b in shown
+                if (s := staleness.status(corpus, alignment, doc, b.rule.number)) is not None and s.stale}
     return render_template(
         "rule.html",
         document=corpus.document(doc),
@@ -52,7 +55,9 @@ def rule(doc: str, number: str):
         counterparts=equivalents.counterparts(corpus, alignment, doc, item.number, texts=with_texts),
         side_by_side=with_texts,
         changes=equivalents.what_changed(corpus, alignment, doc, shown) if with_texts else None,
-        scenarios=get_library().citing(doc, [b.rule.number for b in shown]),
+        scenarios=get_library().citing(doc, [b.rule.number for b in shown]) if complete else [],
+        stale=staleness.status(corpus, alignment, doc, item.number), standing=standing,
+        documents=corpus.documents,
     )
 
 
@@ -69,7 +74,13 @@ def language_targets(doc: str, number: str) -> dict[str, str]:
 
 
 def rule_not_found(doc: str, number: str):
+    """A number the document lacks: where the current rules have it when it came later (702.164 asked in
+    pt-2019 is Toxic, added since), else a 404 with the nearest numbers."""
     corpus = get_corpus()
+    later = staleness.elsewhere(corpus, get_alignment(), doc, number[:40])
+    if later is not None:
+        return render_template("rule_elsewhere.html", document=corpus.document(doc), asked=number[:40],
+                               later=later, documents=corpus.documents)
     suggestions = [corpus.rules[doc][n] for n in corpus.suggest(doc, number[:40])]
     return not_found_page("rule", doc=doc, number=number, suggestions=suggestions)
 

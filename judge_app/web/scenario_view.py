@@ -13,7 +13,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from judge_app.scenarios.render import ENGINE_DOC, Labeller
+from judge_app.scenarios.render import ENGINE_DOC, Labeller, fold_passes
 from judge_app.web import render
 from judge_app.web.render import Link
 from judge_app.web.richtext import rule_url
@@ -34,6 +34,7 @@ class RuleLink:
     title: str  # the rule's title (or its nearest titled ancestor's), in the chosen document's language
     doc: str  # where the link goes: the chosen document, or the 2026 rules when it has no counterpart
     fallback: bool  # True when the chosen document has no counterpart
+    language: str = "en"  # of the title: the linked document's
 
 
 class Citations:
@@ -49,9 +50,9 @@ class Citations:
         found = self.label(number)
         if found.found and found.doc_number:
             return RuleLink(number, found.doc_number, rule_url(self.doc, found.doc_number), found.title, self.doc,
-                            False)
+                            False, self.label.corpus.document(self.doc).language)
         return RuleLink(number, number, rule_url(ENGINE_DOC, number), self.engine_label(number).title, ENGINE_DOC,
-                        True)
+                        True, self.label.corpus.document(ENGINE_DOC).language)
 
     def markdown(self, text: str) -> Markup:
         """A scenario's Markdown with every rule number in it linked (titles on hover)."""
@@ -127,14 +128,24 @@ class Board:
 
 @dataclass
 class StepView:
-    index: int
+    """A line of the trace: one step, or a run of steps in which every player passes (`render.fold_passes`)."""
+
+    index: int  # the trace index of its last step: its frame is the board after it
     turn: int
     step: str
-    kind: str
+    kind: str  # the step's kind, or "passes" for a folded run
     text: str
     rules: list[RuleLink]
     line: int | None
     board: Board
+    position: int = 0  # 1-based, among the lines
+    steps: list[int] = field(default_factory=list)  # the trace indices it stands for
+    through: list[str] = field(default_factory=list)  # for "passes": the game steps passed through
+    players: int = 0  # for "passes": how many players pass
+
+    @property
+    def numbers(self) -> str:
+        return f"{self.steps[0]}–{self.steps[-1]}" if len(self.steps) > 1 else str(self.index)
 
 
 @dataclass
@@ -217,12 +228,15 @@ def board(snapshot: dict[str, Any], previous: dict[str, Any] | None) -> Board:
 
 def trace_view(data: dict[str, Any], citations: Citations) -> TraceView:
     steps = []
+    by_index = {step["index"]: step for step in data["trace"]}
     previous = None
-    for step in data["trace"]:
-        steps.append(StepView(step["index"], step["turn"], step["step"], step["kind"], step["text"],
-                              [citations.link(n) for n in step["rules"]], step.get("line"),
-                              board(step["snapshot"], previous)))
-        previous = step["snapshot"]
+    for position, line in enumerate(fold_passes(data["trace"]), 1):
+        last = by_index[line["steps"][-1]]
+        steps.append(StepView(last["index"], line["turn"], line["step"], line["kind"], line["text"],
+                              [citations.link(n) for n in line["rules"]], last.get("line"),
+                              board(last["snapshot"], previous), position, line["steps"], line.get("through", []),
+                              len(line.get("players", []))))
+        previous = last["snapshot"]
     checks = [CheckView(c["what"], c["subject"], c["expected"], c["actual"], c["ok"], c["line"], c["at"],
                         [citations.link(n) for n in c["expected"]] if c["what"] == "rules" else [])
               for c in data["checks"]]

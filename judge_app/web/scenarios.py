@@ -35,10 +35,14 @@ def get_library() -> Library:
 
 
 def chosen_doc(values: Mapping[str, str] | None = None) -> str:
-    """The CR document rules are cited from: `doc` in the query (or `values`), else the visitor's preferred one."""
+    """The CR document rules are cited from: `doc` in the query (or `values`), else the visitor's chosen one,
+    else the rules in the page's language (a 2019 rule there says when it is no longer the current rule)."""
     corpus = get_corpus()
     doc = (request.args if values is None else values).get("doc", "")
-    return doc if doc in corpus.rules else documents.preferred_doc(request, corpus, g.lang)
+    if doc in corpus.rules:
+        return doc
+    chosen = request.cookies.get(documents.COOKIE)
+    return chosen if chosen in corpus.rules else documents.language_doc(corpus, g.lang)
 
 
 def citations(doc: str) -> Citations:

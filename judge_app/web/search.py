@@ -13,8 +13,8 @@ from markupsafe import Markup, escape
 from judge_app import search as search_api
 from judge_app.search import Hit, Message
 from judge_app.search.searching import MAX_OFFSET
-from judge_app.web import documents
-from judge_app.web.documents import get_corpus
+from judge_app.web import documents, staleness
+from judge_app.web.documents import get_alignment, get_corpus
 from judge_app.web.richtext import rule_url, term_url
 from judge_app.web.scenarios import get_library
 
@@ -87,6 +87,14 @@ def said(message: Message) -> str:
     return saying(message.params) if saying else str(message)
 
 
+def standing(hit: Hit) -> staleness.Status | None:
+    """For a 2019 rule among the hits: how it stands in the 2026 rules, when it is not the same."""
+    if hit.kind != "rule" or not hit.number:
+        return None
+    found = staleness.status(get_corpus(), get_alignment(), hit.doc, hit.number)
+    return found if found is not None and found.stale else None
+
+
 @bp.route("/search")
 def results():
     corpus = get_corpus()
@@ -95,17 +103,22 @@ def results():
     response = search_api.search(query, doc=doc, limit=PAGE_SIZE, chapter=chapter, offset=(page - 1) * PAGE_SIZE)
     if response.jump is not None:
         return redirect(rule_url(response.jump.doc, response.jump.number))
-    hits = [(hit, hit_url(hit), snippet_html(hit.snippet)) for hit in response.hits]
+    if not response.hits and page > 1:  # past the last page (an old link): back to the first
+        return redirect(url_for("search.results", q=query, doc=doc or ALL, chapter=chapter))
+    hits = [(hit, hit_url(hit), snippet_html(hit.snippet), standing(hit)) for hit in response.hits]
     chapters = [r for r in corpus.rules[doc].values() if r.level == "chapter"] if doc in corpus.rules else []
-    shown = get_library().entries
+    in_library = get_library().entries
     pages = -(-min(response.total, MAX_OFFSET + PAGE_SIZE) // PAGE_SIZE)
+    # a term of the current rules asked in a 2019 document ("tóxico" in pt-2019): say where it is, once
+    later = staleness.term_elsewhere(corpus, get_alignment(), doc, query.strip()) if doc and query.strip() else []
+    messages = [m for m in response.messages if not (later and m.code == "elsewhere")]
     return render_template(
         "search.html", query=query, doc=doc or ALL, chapter=chapter, response=response, hits=hits,
         chapters=chapters, suggestions=[corpus.rules[doc][n] for n in response.suggestions
                                         if doc in corpus.rules and n in corpus.rules[doc]],
         searchable=list(corpus.documents.values()), documents=corpus.documents,
-        messages=[said(m) for m in response.messages], page=page, pages=pages,
-        scenarios=[s for s in response.scenarios if s.id in shown],
+        messages=[said(m) for m in messages], page=page, pages=pages, later=later,
+        scenarios=[s for s in response.scenarios if s.id in in_library],
         scenario_doc=doc if doc in corpus.rules else None,
-        elsewhere=[(e, rule_url(e.doc, e.number) if e.number else None) for e in response.elsewhere],
+        elsewhere=[] if later else [(e, rule_url(e.doc, e.number) if e.number else None) for e in response.elsewhere],
     )

@@ -10,6 +10,8 @@ CONTENT_SECURITY_POLICY = "; ".join([
     "style-src 'self'",
     "img-src 'self'",
     "connect-src 'self'",
+    "worker-src 'self'",  # the offline service worker, /sw.js
+    "manifest-src 'self'",  # the installable app's manifest
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",

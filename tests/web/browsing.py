@@ -19,6 +19,8 @@ CHROMEDRIVER = Path("/usr/bin/chromedriver")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 PHONE = {"width": 360, "height": 740, "pixelRatio": 2.0}
+PHONE_390 = {"width": 390, "height": 844, "pixelRatio": 3.0}  # a common phone of today, in CSS pixels
+DESKTOP = {"width": 1280, "height": 800}
 ARTIFACTS = paths.PROJECT_ROOT / "test-artifacts"
 
 
@@ -41,7 +43,8 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def new_browser(javascript: bool):
+def new_browser(javascript: bool, screen: dict | None = None):
+    """Headless Chromium as a phone (`PHONE` unless `screen` says otherwise), or as a desktop (`DESKTOP`)."""
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
@@ -50,18 +53,26 @@ def new_browser(javascript: bool):
     options.binary_location = str(CHROMIUM)
     for flag in FLAGS:
         options.add_argument(flag)
-    options.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE})
+    screen = screen or PHONE
+    if "pixelRatio" in screen:
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": screen})
+    else:
+        options.add_argument(f"--window-size={screen['width']},{screen['height']}")
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
     driver.set_page_load_timeout(30)
+    if "pixelRatio" not in screen:  # the window's size is not its viewport's: set the viewport itself
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": screen["width"], "height": screen["height"], "deviceScaleFactor": 1, "mobile": False})
     driver.javascript = javascript
     return driver
 
 
-def shot(driver, name: str) -> None:
+def shot(driver, name: str, suffix: str | None = None) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
-    driver.save_screenshot(str(ARTIFACTS / f"{name}-{'js' if driver.javascript else 'nojs'}.png"))
+    suffix = suffix or ("js" if driver.javascript else "nojs")
+    driver.save_screenshot(str(ARTIFACTS / f"{name}-{suffix}.png"))
 
 
 def no_horizontal_scroll(driver) -> bool:

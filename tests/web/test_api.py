@@ -38,7 +38,9 @@ def test_unknown_rule_and_document_are_json_404s(client, corpus):
 
 def test_glossary_entry(client, corpus):
     data = client.get("/api/glossary/pt-2019/atropelar").get_json()
-    assert data["entries"] == [serialize.glossary_entry(corpus.glossary_entry("pt-2019", "Atropelar"))]
+    # a 2019 document's entry says which of its rules are not the same in 2026 (702.19 is)
+    assert data["entries"] == [{**serialize.glossary_entry(corpus.glossary_entry("pt-2019", "Atropelar")),
+                                "stale_rules": {}}]
     assert data["entries"][0]["rules"] == ["702.19"]
     assert client.get("/api/glossary/pt-2019/nada-disso").status_code == 404
 

@@ -12,7 +12,7 @@ from webpages import page
 from judge_app import paths
 from judge_app.corpus import CR_IDS
 from judge_app.scenarios import load, run
-from judge_app.scenarios.render import Labeller
+from judge_app.scenarios.render import Labeller, fold_passes, outcome_json
 from judge_app.web.scenario_library import fold
 
 LIBRARY = sorted(paths.scenarios_dir().glob("*.toml"))
@@ -66,11 +66,12 @@ def test_library_rule_filter_in_the_chosen_documents_numbering(client, doc, rule
 def test_scenario_page_draws_the_board_and_the_trace(client, path):
     outcome = run(load(path))
     steps = outcome.trace.steps
+    lines = fold_passes(outcome_json(outcome)["trace"])  # runs in which every player passes are one line
     soup = page(client, f"/scenarios/{path.stem}?doc=en-2026")
     assert soup.select_one("main h1").get_text() == outcome.scenario.title
     frames = soup.select("#board .frame")
-    assert [f["id"] for f in frames] == [f"frame-{s.index}" for s in steps]
-    assert len(soup.select(".timeline li.step")) == len(steps)
+    assert [f["id"] for f in frames] == [f"frame-{line['steps'][-1]}" for line in lines]
+    assert len(soup.select(".timeline li.step")) == len(lines)
     # the last frame (shown first) is the board after the last step: each permanent with its P/T and state
     final, snapshot = frames[-1], steps[-1].snapshot
     cards = final.select(".card")
@@ -87,9 +88,11 @@ def test_scenario_page_draws_the_board_and_the_trace(client, path):
         player = next(p for p in snapshot["players"] if p["name"] == seat.select_one(".who").get_text())
         assert seat.select_one(".life strong").get_text() == str(player["life"])
     assert bool(final.select(".stack")) == bool(snapshot["stack"])
-    # each step's rules, in the order cited, in the caption of its frame and in the timeline
-    for step, frame in zip(steps, frames, strict=True):
-        assert [a["data-rule"] for a in frame.select(".caption .rules a")] == list(step.rules)
+    # each line's rules, in the order cited, in the caption of its frame and in the timeline
+    for line, frame in zip(lines, frames, strict=True):
+        assert [a["data-rule"] for a in frame.select(".caption .rules a")] == line["rules"]
+        if line["kind"] == "passes":
+            assert frame.select_one(".caption .what").get_text().startswith("Both players pass")
     verdict = soup.select_one(".outcome .verdict").get_text()
     assert verdict.startswith("✓" if outcome.ok else "✗")
 
@@ -218,3 +221,13 @@ def test_rule_page_index_matches_the_replays(client, app, corpus, alignment):
         listed_ids = {a["href"].split("?")[0].rsplit("/", 1)[1] for a in soup.select("section.scenarios-citing a")}
         assert listed_ids == {i for i, numbers in cited.items() if numbers & shown}, number
         assert listed_ids == {e.id for e, _ in library.citing("pt-2019", shown)}
+
+
+@pytest.mark.parametrize(("language", "doc"), [("pt", "pt-2019"), ("es", "es-2026"), ("en", "en-2026")])
+def test_rules_cited_link_into_the_document_of_the_pages_language(client, language, doc):
+    soup = page(client, f"/scenarios/{TRAMPLE}", headers={"Accept-Language": language})
+    trample = soup.select_one('.timeline .rules a[data-rule="702.19b"]')
+    assert trample["href"] == f"/rules/{doc}/702.19b" and trample["lang"] == language
+    passes = soup.select_one(".timeline li.step .what")  # steps 1–4: both players pass, in the page's language
+    assert passes.get_text().startswith({"pt": "Os dois jogadores passam", "es": "Ambos jugadores pasan",
+                                         "en": "Both players pass"}[language])

@@ -22,7 +22,10 @@ PAGES = [
     "/search?q=atropelar&doc=pt-2019", "/search?q=trample&doc=all", "/search?q=zzqxv&doc=pt-2019",
     "/search?q=tramlpe&doc=en-2026", "/search?q=", "/scenarios", "/scenarios?q=zzqxv",
     "/scenarios/trample-deathtouch-two-blockers?doc={doc}", "/scenarios/try", "/rules/pt-2019/999.99",
-    "/rules/xx/1", "/glossary/pt-2019/Nada%20disso", "/scenarios/nope", "/nope",
+    "/rules/xx/1", "/glossary/pt-2019/Nada%20disso", "/scenarios/nope", "/nope", "/rules/pt-2019/702.164",
+    "/rules/pt-2019/702.52a", "/glossary/pt-2019/T%C3%B3xico",
+    "/glossary/pt-2019/Ordem%20de%20atribui%C3%A7%C3%A3o%20de%20dano",
+    "/search?q=trample&doc=all&page=2", "/scenarios/activated-ability-tap-cost?doc={doc}",
 ]
 DOCUMENT = {"pt": "pt-2019", "es": "es-2026"}
 # Words English uses and Portuguese and Spanish do not: one in interface text means a string was missed.

@@ -1,0 +1,74 @@
+"""A forwarding proxy in front of `judge serve`, for the offline browser test: the browser's origin is the
+proxy, so closing it takes the site off the network for the browser (every connection refused, the service
+worker's included) while the session's server keeps running for the other tests."""
+
+from __future__ import annotations
+
+import http.client
+import threading
+import urllib.error
+import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urlsplit
+
+HOP_BY_HOP = {"connection", "keep-alive", "transfer-encoding", "te", "trailer", "upgrade", "proxy-authorization",
+              "proxy-authenticate"}
+
+
+class Proxy:
+    def __init__(self, upstream: str):
+        target = urlsplit(upstream)
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def do_GET(self) -> None:
+                self._forward()
+
+            def do_POST(self) -> None:
+                self._forward()
+
+            def _forward(self) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                body = self.rfile.read(length) if length else None
+                headers = {k: v for k, v in self.headers.items() if k.lower() not in HOP_BY_HOP | {"host"}}
+                connection = http.client.HTTPConnection(target.hostname, target.port, timeout=120)
+                try:
+                    connection.request(self.command, self.path, body=body, headers=headers)
+                    response = connection.getresponse()
+                    data = response.read()
+                finally:
+                    connection.close()
+                self.send_response(response.status)
+                for name, value in response.getheaders():
+                    if name.lower() not in HOP_BY_HOP | {"content-length"}:
+                        self.send_header(name, value)
+                self.send_header("Content-Length", str(len(data)))
+                self.send_header("Connection", "close")  # no connection outlives the proxy: closed is offline
+                self.close_connection = True
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        """Stop listening: from now on every connection to the proxy's port is refused."""
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(timeout=5)
+
+
+def refused(url: str) -> bool:
+    """Whether connecting to `url` is refused: nothing listens there, the browser's worker included."""
+    try:
+        urllib.request.urlopen(url, timeout=3)
+    except urllib.error.URLError as error:
+        return isinstance(error.reason, ConnectionRefusedError)
+    return False

@@ -1,0 +1,145 @@
+"""Offline use in a real headless Chromium: install, save two documents, lose the network, keep reading.
+
+How offline is made real: the browser talks to the site through a small proxy (offline_proxy.py) in front
+of the session's `judge serve`; closing the proxy refuses every connection to that origin, the service
+worker's own fetches included (DevTools' `Network.emulateNetworkConditions` does not reach a service
+worker's fetches, so it is not used). The test checks that the origin really refuses connections before
+reading offline.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from browsing import shot, type_into, wait_for
+from offline_proxy import Proxy, refused
+
+CASES = json.loads((Path(__file__).parent / "offline_cases.json").read_text(encoding="utf-8"))
+SAVE_TIMEOUT = 240  # building a pack the first time renders ~4000 pages on a shared machine
+
+
+@pytest.fixture()
+def origin(server):
+    proxy = Proxy(server)
+    yield proxy
+    proxy.close()
+
+
+def state_of(driver, pack: str) -> str:
+    from selenium.webdriver.common.by import By
+
+    return driver.find_element(By.CSS_SELECTOR, f"#pack-{pack} .pack-state").text
+
+
+def saved_meta(driver, pack: str) -> dict | None:
+    return driver.execute_async_script("""
+        const [pack, done] = arguments;
+        caches.keys().then(async names => {
+          for (const name of names.filter(n => n.startsWith("judge-pack:" + pack + ":"))) {
+            const found = await (await caches.open(name)).match("/offline/saved/" + pack);
+            if (found) return done(await found.json());
+          }
+          done(null);
+        });""", pack)
+
+
+def search_offline(driver, origin_url: str, query: str) -> list[str]:
+    """Type a query in the header's search box and submit it; the hits' addresses."""
+    from selenium.webdriver.common.by import By
+
+    box = driver.find_element(By.ID, "q")
+    box.clear()
+    type_into(driver, box, query)
+    box.submit()
+    wait_for(driver, lambda d: "search?" in d.current_url or "/rules/" in d.current_url)
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#offline-hits li a")
+             or "/rules/" in d.current_url, timeout=20)
+    return [a.get_attribute("href").removeprefix(origin_url)
+            for a in driver.find_elements(By.CSS_SELECTOR, "#offline-hits li a")]
+
+
+def test_install_save_and_read_offline(js_browser, origin):
+    from selenium.webdriver.common.by import By
+
+    driver = js_browser
+    site = origin.url
+    driver.get(site + "/offline/")
+    assert driver.execute_cdp_cmd("Page.getInstallabilityErrors", {})["installabilityErrors"] == []
+    assert driver.execute_async_script(
+        "navigator.serviceWorker.ready.then(r => arguments[0](r.active.scriptURL))") == site + "/sw.js"
+
+    # The browser's reading of rule numbers is the server's (the server's side: test_offline_pages.py).
+    driver.get(site + "/offline/search")
+    numbers = driver.execute_script("return arguments[0].map(c => JudgeOfflineSearch.queryNumber(c[0]))",
+                                    CASES["numbers"])
+    assert numbers == [expected for _, expected in CASES["numbers"]]
+
+    driver.get(site + "/offline/")
+    for pack in ("en-2026", "pt-2019"):
+        driver.find_element(By.CSS_SELECTOR, f'button[data-pack="{pack}"][data-action="save"]').click()
+    wait_for(driver, lambda d: all(state_of(d, p).startswith("Saved") for p in ("en-2026", "pt-2019")),
+             timeout=SAVE_TIMEOUT)
+    assert state_of(driver, "en-2019") == "Not saved on this device."
+    shot(driver, "offline-0-saved")
+
+    # A new release on the server: a pack saved from another release is saved again on the next page online.
+    old = saved_meta(driver, "pt-2019")
+    driver.execute_async_script("""
+        const done = arguments[0];
+        caches.keys().then(async names => {
+          const name = names.find(n => n.startsWith("judge-pack:pt-2019:"));
+          const cache = await caches.open(name);
+          const meta = await (await cache.match("/offline/saved/pt-2019")).json();
+          meta.release = "an-older-release";
+          await cache.put("/offline/saved/pt-2019", new Response(JSON.stringify(meta)));
+          done();
+        });""")
+    driver.get(site + "/rules/en-2026/100.1")
+    wait_for(driver, lambda d: (saved_meta(d, "pt-2019") or {}).get("release") == old["release"]
+             and saved_meta(d, "pt-2019")["saved"] > old["saved"], timeout=60)
+
+    origin.close()
+    assert refused(site + "/"), "the site must be unreachable before reading offline"
+
+    for path, heading, copy in [("/rules/en-2026/702.19", "702.19. Trample", "EN 2026 (rules of 2026-01-16"),
+                                ("/rules/pt-2019/704.5k", "704.5k", "PT 2019 (rules of 2019-01-25"),
+                                ("/rules/en-2026/702.19c", "702.19c", "EN 2026 (rules of 2026-01-16")]:
+        driver.get(site + path)
+        assert driver.find_element(By.CSS_SELECTOR, "article.rule h1").text == heading
+        indicator = driver.find_element(By.CSS_SELECTOR, ".offline-status").text
+        assert indicator.startswith(f"Offline: served from your saved copy of {copy}, version "), indicator
+    # Its links open too: a reference, the contents, the glossary.
+    driver.find_element(By.CSS_SELECTOR, '[id="702.19c"] a.ref').click()
+    wait_for(driver, lambda d: d.current_url == site + "/rules/en-2026/702.19b")
+    assert driver.find_element(By.CSS_SELECTOR, "article.rule h1").text == "702.19b"
+    assert driver.find_element(By.CSS_SELECTOR, ".offline-status")
+    for path, selector in [("/rules/pt-2019/", ".toc details"), ("/glossary/pt-2019/", "ul.terms a"),
+                           ("/glossary/pt-2019/Atropelar", "article.glossary-entry h1")]:
+        driver.get(site + path)
+        assert driver.find_elements(By.CSS_SELECTOR, selector), path
+    shot(driver, "offline-1-glossary-entry")
+
+    # The number jump, in a form the server accepts, from the search box.
+    driver.get(site + "/rules/en-2026/100.1")
+    assert search_offline(driver, site, "cr 702.19C") == []
+    assert driver.current_url == site + "/rules/en-2026/702.19c"
+    assert driver.find_element(By.CSS_SELECTOR, "article.rule h1").text == "702.19c"
+
+    # Keyword search in each document, in its language, accents and a typo forgiven.
+    hits = search_offline(driver, site, "trample")
+    assert "/rules/en-2026/702.19" in hits[:5]
+    assert driver.find_element(By.CSS_SELECTOR, ".offline-status")
+    shot(driver, "offline-2-search-en")
+    driver.get(site + "/rules/pt-2019/100.1")
+    assert "/rules/pt-2019/702.2" in search_offline(driver, site, "toque mortifero")[:5]
+    assert "/rules/pt-2019/702.19" in search_offline(driver, site, "atropelra")[:5]
+    assert driver.find_element(By.ID, "offline-did-you-mean").text.endswith("atropelar")
+
+    # A document not saved: said plainly.
+    driver.get(site + "/rules/en-2019/702.19")
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Not saved for offline use"
+    driver.get(site + "/scenarios")
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Not saved for offline use"
+    assert "Scenarios (the library, the board, running your own)" in driver.find_element(By.TAG_NAME, "main").text
