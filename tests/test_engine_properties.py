@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from judge_app.engine import Game, GameObject, GameState, IllegalAction, Player, Step
 from judge_app.engine.characteristics import Characteristics
-from judge_app.engine.oracle import parse_abilities
+from judge_app.engine.interpret import read_card
 from judge_app.engine.trace import PRIORITY
 
 KEYWORDS = ["flying", "reach", "first strike", "double strike", "trample", "deathtouch", "lifelink", "vigilance",
@@ -43,7 +43,7 @@ def build(attackers, blockers, life) -> Game:
             oid = f"{prefix}{n}"
             printed = Characteristics(
                 name=oid, colors=frozenset(spec["colors"]), types=frozenset({"creature"}), power=spec["power"],
-                toughness=spec["toughness"], abilities=tuple(parse_abilities(", ".join(spec["keywords"]))))
+                toughness=spec["toughness"], abilities=tuple(read_card(", ".join(spec["keywords"]))))
             damage = min(spec["damage"], spec["toughness"] - 1)
             state.objects[oid] = GameObject(oid, owner, owner, "battlefield", printed, damage=damage,
                                             timestamp=state.next_timestamp())

@@ -10,9 +10,10 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from judge_app.cardtext.nodes import targets as targets_of
 from judge_app.engine import Game, GameObject, GameState, IllegalAction, Player, Step, rules
 from judge_app.engine.characteristics import Characteristics
-from judge_app.engine.oracle import parse_abilities
+from judge_app.engine.interpret import read_card
 from judge_app.engine.state import STACK
 
 SPELLS = [
@@ -68,8 +69,9 @@ def build(alice, bob, spells) -> Game:
     for owner, specs in (("Alice", alice), ("Bob", bob)):
         for n, spec in enumerate(specs):
             oid = f"{owner[0]}{n}"
+            abilities = tuple(read_card(spec["text"], oid, "Creature"))
             printed = Characteristics(name=oid, types=frozenset({"creature"}), power=spec["power"],
-                                      toughness=spec["toughness"], abilities=tuple(parse_abilities(spec["text"], oid)))
+                                      toughness=spec["toughness"], abilities=abilities)
             state.objects[oid] = GameObject(oid, owner, owner, "battlefield", printed, timestamp=state.next_timestamp())
             state.battlefield.append(oid)
     state.objects["land"] = GameObject("land", "Alice", "Alice", "battlefield", Characteristics(
@@ -81,7 +83,7 @@ def build(alice, bob, spells) -> Game:
             oid = f"{owner[0]}-spell-{n}"
             name = f"Spell {owner[0]}{n}"
             printed = Characteristics(name=name, mana_cost="{1}", types=frozenset({"instant"}),
-                                      abilities=tuple(parse_abilities(text.replace("~", name), name, spell=True)))
+                                      abilities=tuple(read_card(text.replace("~", name), name, "Instant")))
             state.objects[oid] = GameObject(oid, owner, owner, "hand", printed, timestamp=state.next_timestamp())
             state.players[owner].hand.append(oid)
     for n in range(4):
@@ -93,14 +95,14 @@ def build(alice, bob, spells) -> Game:
     return Game(state)
 
 
-def candidates(game: Game, noun: str) -> list[str]:
+def candidates(game: Game, nouns: tuple[str, ...]) -> list[str]:
     """Plausible choices for a target: mostly of the right kind, so that casting often succeeds."""
     state = game.state
-    if "spell" in noun:
+    if "spell" in nouns:
         return [i.id for i in state.stack] or list(state.players)
-    if noun in ("player", "opponent"):
+    if set(nouns) <= {"player", "opponent"}:
         return list(state.players)
-    return [*state.battlefield, *(state.players if noun == "any" else [])]
+    return [*state.battlefield, *(state.players if "player" in nouns else [])]
 
 
 def check_invariants(game: Game) -> None:
@@ -148,10 +150,10 @@ def play(game: Game, actions) -> None:
                     continue
                 card = hand[pick % len(hand)]
                 spell = game.chars(card).abilities_of("spell")
-                specs = spell[0].effect.targets if spell else ()
+                specs = targets_of(spell[0].effect) if spell else ()
                 chosen = []
                 for spec, t in zip(specs, [*targets, 0, 1], strict=False):
-                    refs = candidates(game, spec.noun)
+                    refs = candidates(game, spec.nouns)
                     chosen.append(refs[t % len(refs)])
                 game.cast(player, card, chosen)
             elif item[0] == "resolve":

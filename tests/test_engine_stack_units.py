@@ -1,4 +1,4 @@
-"""Part 2's pieces on their own: effect and ability templates, mana payment, targets, layers 1–7 with
+"""Part 2's pieces on their own: mana payment, targets, layers 1–7 with
 dependency, replacement ordering and the stack, on small hand-built games."""
 
 from __future__ import annotations
@@ -6,18 +6,16 @@ from __future__ import annotations
 import pytest
 
 from judge_app.engine import Game, GameObject, GameState, IllegalAction, Player, Step, rules
-from judge_app.engine.abilities import UnsupportedText
 from judge_app.engine.characteristics import Characteristics
-from judge_app.engine.effecttext import parse_effect
+from judge_app.engine.interpret import read_card
 from judge_app.engine.mana import parse_cost, pay_from
-from judge_app.engine.oracle import parse_abilities
 
 
 def card(name, types=("creature",), pt="2/2", text="", subtypes=(), supertypes=(), cost="", spell=False):
     power, toughness = (int(x) for x in pt.split("/")) if pt else (None, None)
     return Characteristics(name=name, mana_cost=cost, types=frozenset(types), subtypes=tuple(subtypes),
                            supertypes=frozenset(supertypes), power=power, toughness=toughness,
-                           abilities=tuple(parse_abilities(text, name, spell=spell)))
+                           abilities=tuple(read_card(text, name, " ".join(t.capitalize() for t in types))))
 
 
 def game_with(*objects, mana=None, zone="battlefield") -> Game:
@@ -33,36 +31,6 @@ def game_with(*objects, mana=None, zone="battlefield") -> Game:
     game = Game(state)
     game.start()
     return game
-
-
-def test_effect_text_names_targets_and_instructions():
-    effect = parse_effect("~ deals 3 damage to target creature. ~ deals 1 damage to target player.")
-    assert [t.noun for t in effect.targets] == ["creature", "player"]
-    assert [(i.verb, i.subject.index, i.amount) for i in effect.instructions] == [("damage", 0, 3), ("damage", 1, 1)]
-
-
-def test_until_end_of_turn_and_joined_predicates_apply_to_the_same_target():
-    effect = parse_effect("Until end of turn, target creature loses all abilities and has base power and "
-                          "toughness 0/1.")
-    assert len(effect.targets) == 1
-    assert [(i.verb, i.subject.index, i.duration) for i in effect.instructions] == [
-        ("lose all", 0, "until end of turn"), ("set pt", 0, "until end of turn")]
-
-
-def test_trigger_with_intervening_if_and_activated_and_loyalty_abilities():
-    [trigger] = parse_abilities("At the beginning of your upkeep, if you have 5 or less life, you gain 5 life.")
-    assert (trigger.trigger.step, trigger.trigger.condition.what, trigger.trigger.condition.amount) == (
-        "upkeep", "life at most", 5)
-    mana, ping, plus, minus = parse_abilities("{T}: Add {G}.\n{1}, {T}: ~ deals 1 damage to any target.\n"
-                                              "+1: You gain 2 life.\n−3: Draw a card.", "Elf")
-    assert (mana.kind, ping.kind, ping.cost.mana, ping.cost.tap) == ("mana", "activated", "{1}", True)
-    assert (plus.cost.loyalty, minus.cost.loyalty) == (1, -3)
-
-
-def test_unsupported_effect_sentences_are_named():
-    with pytest.raises(UnsupportedText) as info:
-        parse_effect("Destroy target creature. Its controller investigates.")
-    assert info.value.piece == "Its controller investigates"
 
 
 def test_mana_costs_are_paid_in_full_or_not_at_all():

@@ -52,11 +52,17 @@ def test_bad_power_toughness_names_its_line():
     assert "power/toughness" in str(err)
 
 
-def test_unsupported_ability_text_is_named():
-    err = error_of(BASE + 'text = "When this creature enters, scry 1."\n')
+def test_text_the_engine_does_not_play_is_named_with_its_rule():
+    err = error_of(BASE + 'text = "When this creature enters, investigate."\n')
     assert err.line == 14
-    assert "unsupported ability text 'scry 1'" in err.problem
-    assert "Flying" in err.expected
+    assert "'bear' (Grizzly Bears)" in err.problem and "investigate" in err.problem
+    assert "recognised but not yet played" in err.problem and "701.16" in err.problem
+
+
+def test_text_the_grammar_can_not_read_is_positioned():
+    err = error_of(BASE + 'text = "Flying\\nThis is not card text at all."\n')
+    assert err.line == 14
+    assert "line 2, column" in err.problem
 
 
 def test_unknown_card_in_an_action_names_the_action_line():
@@ -133,6 +139,6 @@ def test_expected_rejection_that_does_not_come_fails():
     assert "expects this action to be illegal (702.3b)" in outcome.failure
 
 
-def test_unknown_keyword_in_a_keyword_list_is_named_alone():
+def test_a_keyword_not_played_in_a_keyword_list_is_named_alone():
     err = error_of(BASE + 'text = "Flying, banding"\n')
-    assert "unsupported ability text 'banding'" in err.problem
+    assert err.problem.endswith('banding (702.22) is recognised but not yet played, in "banding"')

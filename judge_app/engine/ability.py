@@ -1,10 +1,9 @@
 """What an object's abilities are, as the engine plays them: plain frozen data (112, 113, 602–606, 608.2c).
 
 An `Ability` is a keyword ("flying", "protection", "landwalk") or a kind the engine plays: a static
-ability's continuous effects (`Change`s, 611.3), a triggered ability (`Trigger` and `Effect`), an
-activated ability (`Cost` and `Effect`), a spell's effect. An `Effect` is the targets it chooses
-(`TargetSpec`, 115.1) and its instructions in order (`Instruction`, 608.2c), each acting on a `Ref`.
-Card text reaches this shape through the reader; the rules modules only read it.
+ability's continuous effects (`Change`s, 611.3), a triggered ability (the card-text tree's `Trigger` and
+`Effect`), an activated ability (a `Cost` and an `Effect`), a spell's effect. Card text reaches this shape
+through `interpret.py`; the rules modules only read it, and follow the tree's instructions (`effects.py`).
 """
 
 from __future__ import annotations
@@ -12,12 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from judge_app.cardtext import nodes
+
 COLORS = ("white", "blue", "black", "red", "green")
 CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker",
               "sorcery")
 SUPERTYPES = ("basic", "legendary", "ongoing", "snow", "world")
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
-EOT = "until end of turn"
 
 
 class HasCharacteristics(Protocol):
@@ -153,28 +153,9 @@ class EventEffect:
 
 
 @dataclass(frozen=True, slots=True)
-class Condition:
-    """An intervening "if" clause (603.4): checked as the ability triggers and again as it resolves."""
-
-    what: str  # "life at most", "life at least", "creatures at least", "opponent life at most"
-    amount: int
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class Trigger:
-    """A trigger condition (603.1): the event, whose object, and for "at the beginning of", the step."""
-
-    event: str  # "enters", "dies", "leaves", "attacks", "blocks", "combat damage to a player", "step"
-    who: str = "self"  # "self", "another creature", "a creature", "a creature you control"
-    step: str = ""  # "upkeep", "draw", "end", "beginning of combat"
-    whose: str = ""  # "your", "each"
-    condition: Condition | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class Cost:
-    """An activation cost (602.1a): mana, {T}, sacrificing the source, life, loyalty (606.4)."""
+    """A cost (118): mana, {T}, sacrificing the source, life, loyalty (606.4), and other actions as the tree
+    reads them (sacrificing or discarding a described card, removing counters, exiling from a graveyard)."""
 
     mana: str = ""
     tap: bool = False
@@ -182,62 +163,7 @@ class Cost:
     life: int = 0
     loyalty: int | None = None
     sorcery: bool = False  # "Activate only as a sorcery" (602.5d)
-    text: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class TargetSpec:
-    """What "target …" may choose (115.1): a noun ("creature", "player", "any", "spell", "ability" …) and filters."""
-
-    noun: str
-    control: str = ""  # "you" (you control), "opponent" (an opponent controls), "not you" (you don't control)
-    status: str = ""  # "attacking", "attacking or blocking"
-    text: str = ""
-
-    def describe(self) -> str:
-        return self.text or f"target {self.noun}"
-
-
-@dataclass(frozen=True, slots=True)
-class Ref:
-    """Who or what an instruction acts on: a target (by index), the source (`self`), "it" (the last target,
-    else the object the ability triggered on), a group of permanents, or a player reference."""
-
-    kind: str  # "target", "self", "it", "group", "you", "each opponent", "each player", "that player", "controller"
-    index: int = 0
-    group: str = ""  # for "group": "creatures", "creatures you control", "other creatures", …
-
-
-@dataclass(frozen=True, slots=True)
-class Instruction:
-    """One instruction of an effect (608.2c): a verb, what it acts on, and its values."""
-
-    verb: str
-    subject: Ref | None = None
-    amount: int = 0
-    power: int = 0
-    toughness: int = 0
-    duration: str = ""
-    abilities: tuple[Ability, ...] = ()
-    counter: str = ""
-    colors: frozenset[str] = frozenset()
-    types: frozenset[str] = frozenset()
-    subtypes: tuple[str, ...] = ()
-    in_addition: bool = False
-    mana: str = ""  # mana symbols: "add {G}", "unless its controller pays {3}"
-    name: str = ""  # a token's name
-    alternative: tuple[str, int] | None = None  # self-replacement (614.15): (basic land type you control, amount)
-    then: tuple[Instruction, ...] = ()  # a delayed triggered ability's instructions (603.7)
-    no_regeneration: bool = False  # "destroy …; it can't be regenerated" (701.19c)
-    text: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """What a spell or an activated or triggered ability does: its targets, then its instructions in order."""
-
-    targets: tuple[TargetSpec, ...] = ()
-    instructions: tuple[Instruction, ...] = ()
+    actions: tuple[nodes.Instruction, ...] = ()
     text: str = ""
 
 
@@ -246,22 +172,25 @@ class Ability:
     """One ability of an object. `kind` is a keyword ("flying", "protection", "landwalk") or a kind the engine
     plays: "static" (continuous effects, `changes`), "cda" (characteristic-defining, 604.3), "spell" (an
     instant's or sorcery's effect), "triggered" (`trigger` and `effect`), "activated" (`cost` and `effect`),
-    "mana" (an activated mana ability, 605.1a), "replacement" (`word` names which, 614), "ward" (`cost`, 702.21a)."""
+    "mana" (an activated mana ability, 605.1a), "replacement" (`word` names which, 614), "ward" (`cost`, 702.21a),
+    "kicker" (`cost`, 702.33), "additional cost" (`cost`, 601.2f)."""
 
     kind: str
     text: str
     quality: Quality | None = None  # protection, landwalk, enchant
-    affects: str = ""  # static abilities: "enchanted", "equipped", "yours", "others", "all", "lands" …
+    affects: str = ""  # static abilities: "self", "enchanted", "equipped", "described" (by `described`) …
     changes: tuple[Change, ...] = field(default_factory=tuple)  # static abilities: what they do, by layer
-    effect: Effect | None = None  # what a spell, activated or triggered ability does
-    trigger: Trigger | None = None
+    effect: nodes.Effect | None = None  # what a spell, activated or triggered ability does, as the tree reads it
+    trigger: nodes.Trigger | None = None
     cost: Cost | None = None
-    word: str = ""  # which replacement effect, or the counter kind of "enters with"
+    word: str = ""  # which replacement effect ("enters with counters" …), or "equip"
     value: int = 0
     counter: str = ""  # "enters with N … counters": the kind (default +1/+1)
     events: EventEffect | None = None  # "replacement" and "cant" abilities: what they do to events (614, 615)
     filter: Filter | None = None  # static abilities: which objects they affect, when `affects` is "filter"
     condition: str = ""  # static abilities: "as long as …" (the effect exists only while it is true, 611.3b)
+    described: nodes.Description | None = None  # static abilities: the objects affected, as a description
+    node: Any = field(default=None, compare=False)  # the tree node it was read from
 
     def __str__(self) -> str:
         return self.text

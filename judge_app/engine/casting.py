@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge_app.engine import effects, mana, rules, targets, triggers
-from judge_app.engine.ability import Ability, Effect, TargetSpec
+from judge_app.cardtext import nodes as n
+from judge_app.engine import effects, mana, matching, rules, targets, triggers
+from judge_app.engine.ability import Ability, Cost
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.errors import IllegalAction
 from judge_app.engine.events import CounterChange, Event, LifeChange, StackPush, StatusChange, ZoneChange
+from judge_app.engine.matching import Anchor
 from judge_app.engine.perform import Play
 from judge_app.engine.replacement import entering
 from judge_app.engine.stack import describe
@@ -52,23 +54,88 @@ def _sorcery_timing(game: Play, player: str) -> str | None:
     return None
 
 
-def _choose_targets(game: Play, effect: Effect | None, chosen: list[str], controller: str,
-                    source_chars: Characteristics, item_id: str, what: str) -> list[Target]:
-    specs = effect.targets if effect is not None else ()
-    if len(chosen) != len(specs):
-        needed = ", ".join(s.describe() for s in specs) or "no targets"
-        raise IllegalAction(f"{what} needs {len(specs)} target(s) ({needed}); {len(chosen)} given", rules.CAST_TARGETS)
-    out = []
-    for spec, ref in zip(specs, chosen, strict=True):
-        if spec.noun == "activated or triggered ability":  # named by its source: the topmost such ability
-            ref = next((i.id for i in reversed(game.state.stack) if i.source == ref and i.kind != "spell"), ref)
-        target = targets.choose(game, ref)
-        problem = targets.problem(game, spec, target, controller, source_chars, item_id)
-        if problem is not None:
-            raise IllegalAction(f"{what} can't target {game.name(ref) if ref in game.state.objects else ref}: "
-                                f"{problem.reason}", problem.rule, rules.CAST_TARGETS)
-        out.append(target)
-    return out
+def _check_modes(effect: n.Effect | None, choices: dict[str, Any], what: str) -> bool:
+    """700.2a: the modes announced (1-based, `modes`) must fit "choose one", "choose two", "choose one or both";
+    by default the first ones are chosen. True if the text is modal."""
+    modal = next((i for i in effect.instructions if isinstance(i, n.Modal)), None) if effect is not None else None
+    chosen = choices.get("modes")
+    if modal is None:
+        if chosen is not None:
+            raise IllegalAction(f"{what} isn't modal: it has no modes to choose", rules.MODES)
+        return False
+    if chosen is not None:
+        high = modal.maximum if modal.maximum is not None else len(modal.modes)
+        if len(set(chosen)) != len(chosen) or not modal.minimum <= len(chosen) <= high \
+                or any(not 1 <= m <= len(modal.modes) for m in chosen):
+            raise IllegalAction(f"{what}: modes {chosen} can't be chosen; it says \"{modal.text.splitlines()[0]}\" "
+                                f"({len(modal.modes)} modes)", rules.MODES, rules.CAST_ANNOUNCE)
+    return True
+
+
+def pay_actions(game: Play, player: str, source: str, cost: Cost, announced: dict[str, Any], what: str
+                ) -> tuple[list[Event], list[str], dict[str, list[str]], list[rules.Cite]]:
+    """The costs beyond mana (118.3, 601.2h): sacrifice, discard, remove counters, exile from a graveyard —
+    the cards named by the action (`sacrifice`, `discard`, `exile`), else by default the oldest permanents,
+    the cards put into the hand last, the cards at the bottom of the graveyard. Raises `IllegalAction` if a
+    cost can't be paid. Returns the events, what was paid (for the trace), what it paid with, the rules."""
+    state = game.state
+    changes: list[Event] = []
+    said: list[str] = []
+    paid: dict[str, list[str]] = {}
+    cited: list[rules.Cite] = []
+    anchor = Anchor(player, source)
+    for action in cost.actions:
+        count = action.amount.value if action.amount is not None and action.amount.value is not None else 1
+        if action.verb == "remove counters":
+            have = state.objects[source].counters.get(action.counter, 0)
+            if have < count:
+                raise IllegalAction(f"{what}: {game.name(source)} has {have} {action.counter} counter(s); it can't "
+                                    f"remove {count}", rules.PAY_COST_RESOURCES)
+            changes.append(CounterChange(source, action.counter, -count))
+            said.append(f"removes {count} {action.counter} counter{'s' if count != 1 else ''}")
+            cited.append(rules.COUNTERS)
+            continue
+        zone = {"sacrifice": "battlefield", "discard": "hand", "exile": "graveyard"}[action.verb]
+        desc = action.object if isinstance(action.object, n.Description) else None
+        if desc is not None and desc.selector.count is not None and desc.selector.count.value is not None:
+            count = desc.selector.count.value  # "Exile two cards from your graveyard"
+        candidates = _candidates(game, player, zone, desc, anchor)
+        named = [c for c in announced.get(action.verb, []) if c in candidates]
+        default = sorted((c for c in candidates if c not in named), key=_default_order(game, zone))
+        chosen = (named + default)[:count]
+        if len(chosen) < count:
+            kind = desc.text.removeprefix("a ") if desc is not None else "card"
+            raise IllegalAction(f"{what}: {player} can't {action.verb} {count} {kind} (has {len(chosen)})",
+                                rules.PAY_COST_RESOURCES)
+        how = {"sacrifice": "sacrificed", "discard": "discarded", "exile": "exiled"}[action.verb]
+        if zone == "battlefield":  # "the sacrificed creature's power": as it last existed (608.2h)
+            announced.setdefault("lki", {}).update({c: game.chars(c) for c in chosen})
+        changes += [ZoneChange(c, zone, "exile" if action.verb == "exile" else "graveyard", how) for c in chosen]
+        paid[how] = paid.get(how, []) + chosen
+        note = "" if len(named) >= count else " (default: " + {
+            "sacrifice": "the oldest", "discard": "the cards put into the hand last",
+            "exile": "the bottom of the graveyard"}[action.verb] + ")"
+        said.append(f"{action.verb}s {', '.join(game.name(c) for c in chosen)}{note}")
+        cited.append({"sacrifice": rules.SACRIFICE, "discard": rules.DISCARD, "exile": rules.EXILE}[action.verb])
+    return changes, said, paid, cited
+
+
+def _candidates(game: Play, player: str, zone: str, desc: n.Description | None, anchor: Anchor) -> list[str]:
+    state = game.state
+    pool = [o.id for o in state.permanents() if game.controller(o.id) == player] if zone == "battlefield" \
+        else list(state.players[player].zone(zone))
+    if desc is None:
+        return pool
+    return [c for c in pool if matching.object_matches(state, game.chars, desc, c, anchor, zone=zone)]
+
+
+def _default_order(game: Play, zone: str):
+    state = game.state
+    if zone == "battlefield":
+        return lambda c: state.objects[c].timestamp
+    if zone == "hand":
+        return lambda c: -state.players[state.objects[c].owner].hand.index(c)
+    return lambda c: state.players[state.objects[c].owner].graveyard.index(c)
 
 
 def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[str] | None,
@@ -90,32 +157,77 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
             raise IllegalAction(f"{chars.name} can't be cast now: {why}, and it is neither an instant nor has flash",
                                 rule, rules.PRIORITY_CAST_TIMING)
     spell = chars.abilities_of("spell")
-    effect = spell[0].effect if spell else None
+    announced = dict(choices or {})
+    printed = spell[0].effect if spell else None
+    modal = _check_modes(printed, announced, chars.name)
     item_id = card
     item = StackItem(id=item_id, kind="spell", source=card, controller=player, text=spell[0].text if spell else "",
-                     name=chars.name, source_chars=chars, effect=effect, choices=dict(choices or {}))
+                     name=chars.name, source_chars=chars, effect=printed, choices=announced)
     cited = [rules.CAST_PROPOSE, rules.STACK_CAST]
+    if modal:
+        cited += [rules.CAST_ANNOUNCE, rules.MODES]
     if "Aura" in chars.subtypes:  # 303.4a: an Aura spell targets what it can enchant
         item.targets = _aura_target(game, chars, chosen, player)
         enchant = chars.abilities_of("enchant")
         quality = enchant[0].quality if enchant else None
         noun = quality.value if quality is not None and quality.kind == "type" else "permanent"
-        item.effect = Effect((TargetSpec(noun, text=f"target {noun}"),), (), "")
+        item.specs = (n.Description(n.Selector("target"), (noun,), target=0, text=f"target {noun}"),)
         cited.append(rules.AURA_TARGET)
     else:
-        item.targets = _choose_targets(game, effect, chosen, player, chars, item_id, chars.name)
+        item.specs = targets.specs_of(printed, every_mode=True)
+        item.targets = targets.assign(game, targets.specs_of(printed, announced.get("modes")), chosen, player, chars,
+                                      item_id, card, chars.name)
     if item.targets:
         cited += [rules.CAST_TARGETS, rules.TARGETED_SPELL]
-    payment, paid, pay_rules = mana.payment(game, player, chars.mana_cost, sources, chars.name)
-    game.perform(ZoneChange(card, "hand", STACK, "cast", controller=player), StackPush(item), *payment)
+    mana_cost, extra_said, extra_changes, extra_rules = _spell_costs(game, player, card, chars, announced)
+    payment, paid, pay_rules = mana.payment(game, player, mana_cost, sources, chars.name,
+                                            x=announced.get("x", 0), announce=announced.get("announce"))
+    game.perform(ZoneChange(card, "hand", STACK, "cast", controller=player), StackPush(item), *payment,
+                 *extra_changes)
     timing = [rules.INSTANT_TIMING if "instant" in chars.types else rules.FLASH] if instant else \
         [rules.CREATURE_TIMING if chars.is_creature else rules.SORCERY_TIMING]
     response = f" in response to {describe(game, state.stack[-2])}" if len(state.stack) > 1 else ""
-    text = f"{player} casts {describe(game, item)}{response}" + (f"; {paid}" if paid else "") + ". It is on the stack."
-    cited += [*timing, rules.CAST_TOTAL_COST, *pay_rules, rules.CAST_DONE]
+    costs = "; ".join([*([paid] if paid else []), *extra_said])
+    text = f"{player} casts {describe(game, item)}{response}" + (f"; {costs}" if costs else "") + \
+        ". It is on the stack."
+    cited += [*timing, rules.CAST_TOTAL_COST, *extra_rules, *pay_rules, rules.CAST_DONE]
     if response:
         cited.append(rules.IN_RESPONSE)
     _after(game, player, item, text, cited)
+
+
+def _spell_costs(game: Play, player: str, card: str, chars: Characteristics, announced: dict[str, Any]
+                 ) -> tuple[str, list[str], list[Event], list[rules.Cite]]:
+    """601.2b, 601.2f: the total cost — the mana cost, plus kicker if the player announced it (702.33), plus
+    "as an additional cost" actions. Returns the mana to pay, and the other costs' text, events and rules."""
+    mana_cost = chars.mana_cost
+    said: list[str] = []
+    changes: list[Event] = []
+    cited: list[rules.Cite] = []
+    kickers = chars.abilities_of("kicker")
+    if announced.get("kicked"):
+        if not kickers:
+            raise IllegalAction(f"{chars.name} has no kicker to pay", rules.KICKER)
+        kicker = kickers[0].cost
+        assert kicker is not None
+        mana_cost += kicker.mana
+        said.append(f"kicked (kicker {kicker.text})")
+        cited += [rules.KICKER, rules.KICKED]
+    for extra in chars.abilities_of("additional cost"):
+        assert extra.cost is not None
+        mana_cost += extra.cost.mana
+        if extra.cost.life:
+            if game.state.players[player].life < extra.cost.life:
+                raise IllegalAction(f"{player} can't pay {extra.cost.life} life", rules.PAY_LIFE)
+            changes.append(LifeChange(player, -extra.cost.life, game.state.players[player].life))
+            said.append(f"pays {extra.cost.life} life")
+        more, texts, paid, rule_list = pay_actions(game, player, card, extra.cost, announced, chars.name)
+        changes += more
+        said += texts
+        cited += [rules.CAST_TOTAL_COST, *rule_list]
+        for key, refs in paid.items():
+            announced.setdefault("paid", {}).setdefault(key, []).extend(refs)
+    return mana_cost, said, changes, cited
 
 
 def _aura_target(game: Play, chars: Characteristics, chosen: list[str], player: str) -> list[Target]:
@@ -142,7 +254,8 @@ def _after(game: Play, player: str, item: StackItem, text: str, cited: list[rule
     game.record(ACTION, text, [*cited, rules.PRIORITY_AFTER_ACTION])
 
 
-def activate(game: Play, player: str, source: str, index: int, chosen: list[str], sources: list[str] | None) -> None:
+def activate(game: Play, player: str, source: str, index: int, chosen: list[str], sources: list[str] | None,
+             choices: dict[str, Any] | None = None) -> None:
     """602.2: activate the `index`-th activated ability (1-based, mana and loyalty abilities included)."""
     _priority(game, player)
     state = game.state
@@ -188,19 +301,30 @@ def activate(game: Play, player: str, source: str, index: int, chosen: list[str]
         paid.append("{T}")
     if cost.life:
         if state.players[player].life < cost.life:
-            raise IllegalAction(f"{player} can't pay {cost.life} life", rules.PAY_COST_RESOURCES)
+            raise IllegalAction(f"{player} can't pay {cost.life} life", rules.PAY_COST_RESOURCES, rules.PAY_LIFE)
         changes.append(LifeChange(player, -cost.life, state.players[player].life))
         paid.append(f"{cost.life} life")
+    announced = dict(choices or {})
+    more, texts, paid_with, more_rules = pay_actions(game, player, source, cost, announced, chars.name)
+    changes += more
+    paid += texts
+    cited += more_rules
+    if paid_with:
+        announced["paid"] = paid_with
     if ability.kind == "mana":
         _mana_ability(game, player, source, ability, changes, paid)
         return
     item = StackItem(id=state.new_id("ability"), kind="activated", source=source, controller=player,
                      text=ability.shown(chars.name), name=f"{chars.name}'s ability", source_chars=chars,
-                     effect=ability.effect)
-    item.targets = _choose_targets(game, ability.effect, chosen, player, chars, item.id, item.name)
+                     effect=ability.effect, choices=announced)
+    _check_modes(ability.effect, announced, item.name)
+    item.specs = targets.specs_of(ability.effect, every_mode=True)
+    item.targets = targets.assign(game, targets.specs_of(ability.effect, announced.get("modes")), chosen, player,
+                                  chars, item.id, source, item.name)
     if item.targets:
         cited += [rules.CAST_TARGETS, rules.TARGETED_ACTIVATED]
-    payment, text, pay_rules = mana.payment(game, player, cost.mana, sources, item.name)
+    payment, text, pay_rules = mana.payment(game, player, cost.mana, sources, item.name,
+                                            x=item.choices.get("x", 0), announce=item.choices.get("announce"))
     if cost.sacrifice:
         changes.append(ZoneChange(source, "battlefield", "graveyard", "sacrificed"))
         paid.append(f"sacrifices {chars.name}")

@@ -62,7 +62,7 @@ def colors_of_cost(mana_cost: str) -> frozenset[str]:
 
 def check_mana_cost(mana_cost: str) -> str | None:
     """None if `mana_cost` is written in mana symbols ("{2}{G}{G}"), else what is wrong."""
-    if mana_cost and not re.fullmatch(r"(\{(\d+|[WUBRGCXS]|[WUBRG2]/[WUBRGP])\})+", mana_cost.upper()):
+    if mana_cost and not re.fullmatch(r"(\{(\d+|[WUBRGCXYZS]|[WUBRGC2]/[WUBRGP](/P)?)\})+", mana_cost.upper()):
         return f"{mana_cost!r} is not a mana cost written in symbols such as {{2}}{{G}}{{G}}"
     return None
 

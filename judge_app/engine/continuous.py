@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from judge_app.cardtext.nodes import Description
 from judge_app.engine import rules
 from judge_app.engine.ability import Change
 from judge_app.engine.characteristics import Characteristics
@@ -28,12 +29,13 @@ class ContinuousEffect:
     timestamp: int
     description: str
     affected: tuple[str, ...] = ()
-    selector: str = ""  # static abilities: "enchanted", "equipped", "yours", "others", "all", "lands", "self" …
+    selector: str = ""  # static abilities: "self", "enchanted", "equipped", or "described" (by `described`)
     source: str | None = None
     duration: str = INDEFINITE
     change: Change | None = None
     ability: str = ""  # a static ability's text: the effect exists while its source has that ability (613.8a)
     cda: bool = False  # from a characteristic-defining ability (604.3, 613.3)
+    described: Description | None = None  # the objects a static ability affects, as its text describes them
 
     @property
     def values(self) -> Change:

@@ -1,20 +1,29 @@
-"""What resolving spells and abilities do (608.2c, 609): each instruction of an effect text, in order.
+"""What resolving spells and abilities do (608.2c, 609): the card text's instructions, in order, into events.
 
-`perform(game, item, illegal)` follows the instructions of a resolving stack item, leaving alone the
-targets found illegal (608.2b), and returns what happened and the rules. Continuous effects begin with
-a timestamp (613.7b) and, when they change characteristics, lock in their affected set (611.2c).
+`perform(game, item, illegal)` follows the instructions of a resolving stack item — as `judge_app.cardtext`
+reads them — leaving alone the targets found illegal (608.2b), and returns what happened and the rules.
+Modes are the ones announced (700.2a); "you may" asks the scenario, by default yes (603.5, 608.2d), and
+"if you do" follows the answer; a following "… instead" with its condition replaces the amount first
+(614.15, 616.1a). Continuous effects begin with a timestamp (613.7b) and lock in their affected set (611.2c).
+Every verb the reader lets through (`interpret.PLAYED_VERBS`) has a function here (a test checks both lists).
 """
 
 from __future__ import annotations
 
-from judge_app.engine import mana, rules
-from judge_app.engine.ability import EOT, Change, Effect, Instruction, Ref
+import dataclasses
+from collections.abc import Callable
+
+from judge_app.cardtext import nodes as n
+from judge_app.engine import mana, matching, rules
+from judge_app.engine.ability import Ability, Change
 from judge_app.engine.characteristics import Characteristics
-from judge_app.engine.continuous import INDEFINITE, ContinuousEffect
+from judge_app.engine.choices import Choices
+from judge_app.engine.continuous import INDEFINITE, UNTIL_END_OF_TURN, ContinuousEffect
 from judge_app.engine.damage import deal_damage
 from judge_app.engine.errors import IllegalAction
 from judge_app.engine.events import (
     Assignment,
+    Attachment,
     CounterChange,
     DrewFromEmptyLibrary,
     EffectBegins,
@@ -26,218 +35,381 @@ from judge_app.engine.events import (
     TokenCreated,
     ZoneChange,
 )
+from judge_app.engine.interpret import becomes, granted, graveyards
 from judge_app.engine.layers import copiable_values, rules_applied
 from judge_app.engine.perform import Play
 from judge_app.engine.replacement import entering
 from judge_app.engine.stack import find, leave_stack
 from judge_app.engine.state import DelayedTrigger, Shield, StackItem
+from judge_app.engine.words import Resolving, amount, chars, holds, things
 
 Result = tuple[str, list[rules.Cite]]
+Verb = Callable[[Play, Resolving, n.Instruction], Result]
+VERBS: dict[str, Verb] = {}
+PLAYER_VERBS = ("draw", "discard", "mill", "gain life", "lose life", "add mana", "sacrifice", "proliferate")
+
+
+def verb(*names: str) -> Callable[[Verb], Verb]:
+    def register(function: Verb) -> Verb:
+        for name in names:
+            VERBS[name] = function
+        return function
+    return register
 
 
 def perform(game: Play, item: StackItem, illegal: set[int]) -> tuple[list[str], list[rules.Cite]]:
-    lines: list[str] = []
-    cited: list[rules.Cite] = []
     if item.counters is not None:  # ward (702.21a)
         text, more = counter(game, item.counters, item.unless, item.name)
         return [text], [rules.WARD, *more]
-    for instruction in item.effect.instructions if item.effect else ():
-        if game.over:
-            break
-        text, more = _do(game, item, instruction, illegal)
-        if text:
-            lines.append(text)
-        cited += more
+    if item.effect is None:
+        return ["it does nothing"], []
+    r = Resolving(item, illegal, picks=list(game.choices.choose.get(item.source, [])))
+    lines, cited = follow(game, r, item.effect)
     return lines or ["it does nothing"], cited
 
 
-def _objects(game: Play, item: StackItem, ref: Ref | None, illegal: set[int]) -> list[str]:
-    state = game.state
-    if ref is None:
-        return []
-    if ref.kind == "target":
-        return [] if ref.index in illegal or ref.index >= len(item.targets) else [item.targets[ref.index].ref]
-    if ref.kind == "self":
-        return [item.source]
-    if ref.kind == "it":
-        if item.it is not None:
-            return [item.it]
-        return [] if not item.targets or 0 in illegal else [item.targets[0].ref]
-    if ref.kind == "group":
-        group = ref.group
-        you = item.controller
-        out = [o.id for o in state.permanents() if game.chars(o.id).is_creature]
-        if "you control" in group:
-            out = [o for o in out if game.controller(o) == you]
-        elif "opponents" in group:
-            out = [o for o in out if game.controller(o) != you]
-        if group.startswith("other"):
-            out = [o for o in out if o != item.source]
-        return out
-    return _players(game, item, ref, illegal)
+def follow(game: Play, r: Resolving, effect: n.Effect) -> tuple[list[str], list[rules.Cite]]:
+    """608.2c: the instructions in the order written."""
+    lines: list[str] = []
+    cited: list[rules.Cite] = []
+    items = effect.instructions
+    for index, ins in enumerate(items):
+        if game.over:
+            break
+        if isinstance(ins, n.Modal):
+            text, more = _modal(game, r, ins)
+        elif isinstance(ins, n.DelayedTrigger):
+            text, more = _delayed(game, r, ins)
+            r.acted.append([])
+        else:
+            following = items[index + 1] if index + 1 < len(items) else None
+            text, more = _instruction(game, r, ins, following if isinstance(following, n.Instruction) else None)
+        if text:
+            lines.append(text)
+        cited += more
+    return lines, cited
 
 
-def _players(game: Play, item: StackItem, ref: Ref, illegal: set[int]) -> list[str]:
-    state = game.state
-    you = item.controller
-    return {"you": [you], "each opponent": [state.opponent(you)], "each player": [state.active, state.nonactive],
-            "that player": [item.that_player] if item.that_player else [],
-            "controller": [game.controller(o) for o in _objects(game, item, Ref("it"), illegal)
-                           if o in state.objects]}.get(ref.kind, [])
-
-
-def _do(game: Play, item: StackItem, ins: Instruction, illegal: set[int]) -> Result:
-    subjects = _objects(game, item, ins.subject, illegal)
-    if ins.subject is not None and not subjects and ins.verb not in ("draw", "life", "discard", "add mana"):
+def _instruction(game: Play, r: Resolving, ins: n.Instruction, following: n.Instruction | None) -> Result:
+    r.acted.append([])
+    if ins.instead:  # it modified the instruction before it (614.15)
         return "", []
-    verb = ins.verb
-    if verb == "damage":
-        amounts = {s: ins.amount for s in subjects if s in game.state.players or game.state.on_battlefield(s)}
-        assignments = [Assignment(item.source, r, n, instead=ins.alternative) for r, n in amounts.items()]
-        report = deal_damage(game, assignments, combat=False, source_chars=item.source_chars)
-        return "; ".join(report.lines), [rules.DAMAGE_SOURCE, *report.rules]
-    if verb in ("destroy", "exile", "bounce"):
-        return _move_all(game, item, subjects, verb, ins.no_regeneration)
-    if verb == "exile graveyards":
-        cards = [c for p in game.state.players.values() for c in p.graveyard]
-        game.perform(*(ZoneChange(c, "graveyard", "exile", "exiled") for c in cards))
-        return f"every graveyard is exiled ({_names(game, cards)})", [rules.EXILE]
-    if verb == "regenerate":
-        return _regenerate(game, item, [s for s in subjects if game.state.on_battlefield(s)])
-    if verb == "return to battlefield":
-        return _return(game, item, subjects)
-    if verb == "delayed":
-        return _delayed(game, item, ins)
-    if verb == "sacrifice":
-        return _move_all(game, item, [s for s in subjects if game.state.on_battlefield(s)], "sacrifice")
-    if verb == "sacrifice a":
-        return _sacrifice_choice(game, subjects, ins.name)
-    if verb == "counter":
-        return counter(game, subjects[0], ins.mana, item.name)
-    if verb in _CONTINUOUS:
-        return _continuous(game, item, ins, [s for s in subjects if game.state.on_battlefield(s)])
-    if verb == "counters":
-        return _put_counters(game, subjects, ins.counter, ins.amount)
-    if verb in ("tap", "untap"):
-        game.perform(*(StatusChange(s, verb == "tap") for s in subjects))
-        return f"{_names(game, subjects)} becomes {verb}ped", [rules.TAP if verb == "tap" else rules.UNTAP_PERMANENT]
-    if verb == "draw":
-        return _draw(game, subjects or [item.controller], ins.amount)
-    if verb == "discard":
-        return _discard(game, subjects, ins.amount)
-    if verb == "life":
-        return _life(game, subjects, ins.amount)
-    if verb == "add mana":
-        symbols = mana.parse_cost(ins.mana)
-        game.perform(*(ManaChange(item.controller, m, n) for m, n in symbols.items()))
-        return f"{item.controller} adds {ins.mana}", [rules.MANA_POOL]
-    if verb == "token":
-        return _tokens(game, item, ins)
-    if verb == "copy token":
-        return _copy_token(game, item, subjects[0])
-    if verb in ("prevent", "prevent combat"):
-        return _prevent(game, item, ins, subjects)
-    raise AssertionError(verb)
+    if not holds(game, r, ins.condition):
+        if ins.condition is not None and ins.condition.kind == "did":
+            return "", [rules.RESOLVE_INSTRUCTIONS]
+        return f"\"{ins.text}\" doesn't happen: {ins.condition.text if ins.condition else ''} is false", \
+            [rules.RESOLVE_INSTRUCTIONS]
+    if ins.optional:
+        wanted = _may(game.choices, r.item)
+        if not wanted[0]:
+            r.did = False
+            who = r.item.controller
+            return f"{who} chooses not to {ins.text}", [rules.RESOLVE_CHOICES, rules.OPTIONAL_TRIGGER]
+    replaced = following if following is not None and following.instead and following.verb == ins.verb else None
+    if replaced is not None and not holds(game, r, replaced.condition):
+        replaced = None
+    r.no_regeneration = following is not None and _verb_of(following) == "regenerate can't"
+    r.instead = None
+    if replaced is not None and replaced.amount is not None:  # 614.15: the instruction's own replacement
+        label = replaced.condition.text if replaced.condition is not None else replaced.text
+        if ins.verb == "deal damage":  # offered to the damage event first, with the others (616.1a)
+            r.instead = (label, amount(game, r, replaced.amount))
+        else:
+            ins = dataclasses.replace(ins, amount=replaced.amount)
+    text, cited = VERBS[_verb_of(ins)](game, r, ins)
+    if r.chose:
+        text = f"{text} — chosen as it resolves: {'; '.join(r.chose)}" if text else text
+        r.chose = []
+        cited = [*cited, rules.RESOLVE_CHOICES]
+    if ins.optional:
+        r.did = bool(r.acted[-1]) or bool(text)
+        default = "" if wanted[1] else " (default: a player who may, does)"
+        text = f"{r.item.controller} chooses to {ins.text}{default}: {text}" if text else text
+        cited = [rules.RESOLVE_CHOICES, rules.OPTIONAL_TRIGGER, *cited]
+    if replaced is not None and ins.verb != "deal damage":
+        cited = [rules.SELF_REPLACEMENT, *cited]
+    return text, cited
 
 
-def _put_counters(game: Play, subjects: list[str], counter: str, amount: int) -> Result:
-    """Counters put on objects or players, as replacement and "can't" effects leave them (614.16, 614.17)."""
-    def count(s: str) -> int:
-        if s in game.state.players:
-            return game.state.players[s].poison if counter == "poison" else 0
-        return game.state.objects[s].counters.get(counter, 0)
-    before = {s: count(s) for s in subjects}
-    game.perform(*(CounterChange(s, counter, amount) for s in subjects))
-    parts = []
-    for s in subjects:
-        got = count(s) - before[s]
-        parts.append(f"{got} {counter} counter{'s' if got != 1 else ''} put on {game.name(s)}" if got else
-                     f"no {counter} counter is put on {game.name(s)}")
-    return "; ".join(parts), [rules.PT_COUNTERS if "/" in counter else rules.POISON_COUNTERS if counter == "poison"
-                              else rules.KEYWORD_COUNTERS]
+def _verb_of(ins: n.Instruction) -> str:
+    if ins.verb == "can't" and ins.action is not None and ins.action.verb == "be regenerated":
+        return "regenerate can't"
+    return ins.verb
+
+
+def _may(choices: Choices, item: StackItem) -> tuple[bool, bool]:
+    """A "you may" answer for this source (603.5): (yes?, given by the scenario?). Default: yes."""
+    answers = choices.may.get(item.source)
+    if not answers:
+        return True, False
+    return answers.pop(0) if len(answers) > 1 else answers[0], True
 
 
 def _names(game: Play, refs: list[str]) -> str:
-    return ", ".join(game.name(r) for r in refs) or "nothing"
+    return ", ".join(game.name(x) for x in refs) or "nothing"
+
+
+def _acted(r: Resolving, refs: list[str]) -> None:
+    r.acted[-1] = list(refs)
+
+
+def _players(game: Play, r: Resolving, thing: n.Thing | None) -> list[str]:
+    """The players an instruction's subject names (no subject: the ability's controller, "you")."""
+    if thing is None:
+        return [r.item.controller]
+    return [x for x in things(game, r, thing) if x in game.state.players]
+
+
+def _permanents(game: Play, r: Resolving, thing: n.Thing | None) -> list[str]:
+    return _picked(game, r, thing, [x for x in things(game, r, thing) if game.state.on_battlefield(x)])
+
+
+def _picked(game: Play, r: Resolving, thing: n.Thing | None, found: list[str]) -> list[str]:
+    """"Return a permanent you control": the player picks one (608.2d) — as the scenario says (`choose`), else
+    the oldest, said in the trace."""
+    if not isinstance(thing, n.Description) or thing.selector.kind != "a" or not found:
+        return found
+    count = amount(game, r, thing.selector.count, 1)
+    named = [x for x in r.picks if x in found][:count]
+    for x in named:
+        r.picks.remove(x)
+    rest = sorted((x for x in found if x not in named), key=lambda x: game.state.objects[x].timestamp
+                  if x in game.state.objects else 0)
+    chosen = named + rest[: count - len(named)]
+    default = f" (default: the oldest {thing.text.removeprefix('a ')})" if len(named) < len(chosen) else ""
+    r.chose.append(f"{_names(game, chosen)}{default}")
+    return chosen
+
+
+# --- modes and delayed triggers ------------------------------------------------------------------------------
+
+def _modal(game: Play, r: Resolving, modal: n.Modal) -> Result:
+    """700.2a: the modes announced as it was cast or put on the stack, followed in the order printed."""
+    chosen = r.item.choices.get("modes")
+    default = chosen is None
+    if default:
+        chosen = list(range(1, modal.minimum + 1))
+    lines: list[str] = []
+    cited: list[rules.Cite] = [rules.MODES]
+    for number in sorted(chosen):
+        text, more = follow(game, r, modal.modes[number - 1])
+        lines += text
+        cited += more
+    said = f"mode{'s' if len(chosen) != 1 else ''} {', '.join(map(str, sorted(chosen)))}"
+    head = f"{said} (default: the first {modal.minimum})" if default else said
+    return f"{head}: " + "; ".join(lines) if lines else head, cited
+
+
+def _delayed(game: Play, r: Resolving, delayed: n.DelayedTrigger) -> Result:
+    """603.7: a delayed triggered ability, remembering now what its words mean ("that card")."""
+    bound: dict[str, list[str]] = {}
+    for node in delayed.effect.walk():
+        if isinstance(node, n.Reference) and node.refers_to and node.refers_to not in bound:
+            bound[node.refers_to] = things(game, r, node)
+    step = delayed.trigger.step
+    assert step is not None
+    it = next((refs[0] for refs in bound.values() if refs and refs[0] in game.state.objects), r.item.it)
+    text = f"{delayed.text} {delayed.trigger.text}".strip() if delayed.trigger.text not in delayed.text \
+        else delayed.text
+    game.state.delayed.append(DelayedTrigger(r.item.source, r.item.controller, step.step, delayed.effect, it,
+                                             text, r.item.source_chars, bound))
+    return f"a delayed triggered ability is created: {text}", [rules.DELAYED_TRIGGER, rules.DELAYED_ONCE]
+
+
+# --- damage -------------------------------------------------------------------------------------------------
+
+@verb("deal damage")
+def _damage(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    state = game.state
+    sources = [x for x in things(game, r, ins.subject)] if ins.subject is not None else [r.item.source]
+    group = isinstance(ins.subject, n.Description) and not ins.subject.is_target
+    assignments: list[Assignment] = []
+    source_chars: Characteristics | None = None
+    divided = ins.qualifier == "divided"
+    for source in sources:
+        r.current = source if group else None
+        recipients = [x for x in things(game, r, ins.recipient) if x in state.players or state.on_battlefield(x)]
+        total = amount(game, r, ins.amount)
+        shares = _divide(r, recipients, total) if divided else {x: total for x in recipients}
+        assignments += [Assignment(source, x, shares[x], instead=r.instead) for x in recipients]
+        if source == r.item.source:
+            source_chars = r.item.source_chars
+    r.current = None
+    if not assignments:  # its recipients are gone or were illegal targets (608.2b)
+        return "", []
+    report = deal_damage(game, assignments, combat=False, source_chars=source_chars)
+    _acted(r, list(dict.fromkeys(a.recipient for a in assignments)))
+    return "; ".join(report.lines), [rules.DAMAGE_SOURCE, *([rules.CAST_DIVIDE] if divided else []), *report.rules]
+
+
+def _divide(r: Resolving, recipients: list[str], total: int) -> dict[str, int]:
+    """601.2d: as announced (`divide`), else as evenly as possible, the first ones getting any remainder."""
+    announced = r.item.choices.get("divide")
+    if announced:
+        return {x: announced.get(x, 0) for x in recipients}
+    if not recipients:
+        return {}
+    base, extra = divmod(total, len(recipients))
+    return {x: base + (1 if i < extra else 0) for i, x in enumerate(recipients)}
+
+
+@verb("fight")
+def _fight(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """701.14a: each creature deals damage equal to its power to the other; if either isn't there, none."""
+    first, second = _permanents(game, r, ins.subject), _permanents(game, r, ins.object)
+    if not first or not second:
+        return "the fight doesn't happen: one of the creatures is no longer there", [rules.FIGHT]
+    a, b = first[0], second[0]
+    assignments = [Assignment(a, b, game.chars(a).power or 0), Assignment(b, a, game.chars(b).power or 0)]
+    report = deal_damage(game, assignments, combat=False)
+    _acted(r, [a, b])
+    return f"{game.name(a)} fights {game.name(b)}: " + "; ".join(report.lines), [rules.FIGHT, *report.rules]
 
 
 # --- zones --------------------------------------------------------------------------------------------------
 
 _MOVES = {"destroy": ("graveyard", "destroyed", [rules.DESTROY]), "exile": ("exile", "exiled", [rules.EXILE]),
-          "bounce": ("hand", "returned to its owner's hand", [rules.NEW_OBJECT]),
+          "hand": ("hand", "returned to its owner's hand", [rules.NEW_OBJECT]),
           "sacrifice": ("graveyard", "sacrificed", [rules.SACRIFICE])}
 
 
-def _move_all(game: Play, item: StackItem, subjects: list[str], verb: str, no_regeneration: bool = False) -> Result:
-    to_zone, how, cited = _MOVES[verb]
-    if no_regeneration:
-        how, cited = f"{how}, can't be regenerated", [*cited, rules.CANT_REGENERATE]
+def _move(game: Play, r: Resolving, refs: list[str], how: str) -> Result:
+    to_zone, said, cited = _MOVES[how]
+    no_regeneration = how == "destroy" and r.no_regeneration
+    if no_regeneration:  # "… can't be regenerated" (701.19c): the destruction says so to the shields
+        said, cited = f"{said}, can't be regenerated", [*cited, rules.CANT_REGENERATE]
     moving, lines = [], []
-    for s in subjects:
-        if verb == "destroy" and game.chars(s).has("indestructible"):
-            lines.append(f"{game.name(s)} has indestructible and isn't destroyed")
-            cited = [*cited, rules.INDESTRUCTIBLE]
-        else:
-            moving.append(s)
-    before = {s: game.state.objects[s].incarnation for s in moving}
-    game.perform(*(ZoneChange(s, "battlefield", to_zone, how) for s in moving))
-    stayed = [s for s in moving if game.state.objects[s].incarnation == before[s]]
-    moving = [s for s in moving if s not in stayed]
+    for ref in refs:
+        obj = game.state.objects.get(ref)
+        if obj is None or obj.zone in ("stack", to_zone):
+            continue
+        if how == "destroy" and (obj.zone != "battlefield" or game.chars(ref).has("indestructible")):
+            if obj.zone == "battlefield":
+                lines.append(f"{game.name(ref)} has indestructible and isn't destroyed")
+                cited = [*cited, rules.INDESTRUCTIBLE]
+            continue
+        moving.append(ref)
+    for ref in moving:
+        if game.state.on_battlefield(ref):
+            r.lki[ref] = game.chars(ref)
+    before = {x: game.state.objects[x].incarnation for x in moving}
+    game.perform(*(ZoneChange(x, game.state.objects[x].zone, to_zone, said) for x in moving))
+    stayed = [x for x in moving if game.state.objects[x].incarnation == before[x]]
+    moving = [x for x in moving if x not in stayed]
+    _acted(r, moving)
     if moving:
-        lines.insert(0, f"{_names(game, moving)} {'is' if len(moving) == 1 else 'are'} {how.split(',')[0]}")
-    if stayed:
+        lines.insert(0, f"{_names(game, moving)} {'is' if len(moving) == 1 else 'are'} {said.split(',')[0]}")
+    if stayed:  # a replacement effect (regeneration, …) kept it where it was (614.6)
         lines.append(f"{_names(game, stayed)} stays on the battlefield: a replacement effect replaced that (see above)")
         cited = [*cited, rules.REPLACED_EVENT]
-    shielded = [s for s in moving if any(sh.kind == "regenerate" and sh.recipient == s for sh in game.state.shields)]
-    if no_regeneration and shielded:
-        lines.append(f"{_names(game, shielded)} can't be regenerated, so its regeneration shield doesn't apply")
     return "; ".join(lines), [*cited, rules.NEW_OBJECT] if moving else cited
 
 
-def _return(game: Play, item: StackItem, subjects: list[str]) -> Result:
-    card = subjects[0]
-    obj = game.state.objects[card]
-    if obj.zone != "exile":
-        return f"{game.name(card)} isn't in exile any more, so it isn't returned", [rules.DELAYED_TRIGGER]
-    extra, notes, cited = entering(game, card)
-    game.perform(ZoneChange(card, "exile", "battlefield", "returned"), *extra)
-    return (f"{game.name(card)} returns to the battlefield under its owner's control as a new object"
-            + "".join(f"; {n}" for n in notes)), [rules.NEW_OBJECT, rules.OBJECT_TIMESTAMP, *cited]
+@verb("destroy")
+def _destroy(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    return _move(game, r, _permanents(game, r, ins.object), "destroy")
 
 
-def _regenerate(game: Play, item: StackItem, subjects: list[str]) -> Result:
+@verb("exile")
+def _exile(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    if graveyards(ins.object):  # "exile all graveyards": every card in every graveyard
+        cards = [c for p in game.state.players.values() for c in p.graveyard]
+        text, cited = _move(game, r, cards, "exile")
+        return (text or "every graveyard is empty: nothing is exiled"), cited
+    return _move(game, r, _picked(game, r, ins.object, things(game, r, ins.object)), "exile")
+
+
+@verb("regenerate can't")
+def _cant_regenerate(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """701.19c: "They can't be regenerated" — said with the destruction before it, which it modifies."""
+    return "", []
+
+
+@verb("regenerate")
+def _regenerate(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     """701.19a: a regeneration shield — the next time the permanent would be destroyed this turn, instead its
     damage is removed, it is tapped, and it leaves combat (614.8)."""
     state = game.state
-    shields = [Shield("regenerate", item.source, item.name, state.next_timestamp(), s, state.objects[s].incarnation,
-                      recipient_name=game.name(s)) for s in subjects]
+    refs = _permanents(game, r, ins.object or ins.subject)
+    shields = [Shield("regenerate", r.item.source, r.item.name, state.next_timestamp(), x,
+                      state.objects[x].incarnation, recipient_name=game.name(x)) for x in refs]
     game.perform(*(ShieldChange(shield) for shield in shields))
-    return "; ".join(f"a regeneration shield begins ({s.describe()})" for s in shields), [rules.REGENERATE,
-                                                                                          rules.REGENERATION]
+    _acted(r, refs)
+    return "; ".join(f"a regeneration shield begins ({x.describe()})" for x in shields), [rules.REGENERATE,
+                                                                                           rules.REGENERATION]
 
 
-def _delayed(game: Play, item: StackItem, ins: Instruction) -> Result:
-    it = item.it or (item.targets[0].ref if item.targets else None)
-    game.state.delayed.append(DelayedTrigger(item.source, item.controller, ins.name, Effect((), ins.then, ins.text),
-                                             it, ins.text, item.source_chars))
-    return "a delayed triggered ability is created: " + ins.text, [rules.DELAYED_TRIGGER, rules.DELAYED_ONCE]
-
-
-def _sacrifice_choice(game: Play, players: list[str], noun: str) -> Result:
-    lines, changes = [], []
-    for player in players:
-        mine = [o.id for o in game.state.permanents() if game.controller(o.id) == player
-                and (noun == "permanent" or noun in game.chars(o.id).types)]
-        if not mine:
-            lines.append(f"{player} has no {noun} to sacrifice")
+@verb("return")
+def _return(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    assert ins.destination is not None
+    refs = _picked(game, r, ins.object, [x for x in things(game, r, ins.object) if x in game.state.objects])
+    if ins.destination.zone == "hand":
+        return _move(game, r, refs, "hand")
+    lines, changes, cited, moved = [], [], [rules.NEW_OBJECT, rules.OBJECT_TIMESTAMP], []
+    for ref in refs:
+        obj = game.state.objects[ref]
+        origin = ins.origin.zone if ins.origin is not None else None
+        if obj.zone == "battlefield" or (origin is not None and obj.zone != origin):
+            lines.append(f"{game.name(ref)} isn't in the {origin or 'zone it was in'} any more, so it isn't returned")
             continue
-        chosen = next((c for c in game.choices.sacrifice if c in mine), None)
-        pick = chosen or min(mine, key=lambda o: game.state.objects[o].timestamp)
-        changes.append(ZoneChange(pick, "battlefield", "graveyard", "sacrificed"))
-        note = "" if chosen else " (default: the oldest one)"
-        lines.append(f"{player} sacrifices {game.name(pick)}{note}")
+        controller = _controller_of(game, r, ins.destination, obj.owner)
+        extra, notes, more = entering(game, ref)
+        if ins.destination.tapped:
+            extra.append(StatusChange(ref, True))
+        changes += [ZoneChange(ref, obj.zone, "battlefield", "returned", controller=controller), *extra]
+        who = "its owner's" if controller == obj.owner else f"{controller}'s"
+        lines.append(f"{game.name(ref)} returns to the battlefield under {who} control as a new object"
+                     + (" tapped" if ins.destination.tapped else "") + "".join(f"; {x}" for x in notes))
+        cited += more
+        moved.append(ref)
     game.perform(*changes)
-    return "; ".join(lines), [rules.SACRIFICE]
+    _acted(r, moved)
+    return "; ".join(lines), cited
+
+
+def _controller_of(game: Play, r: Resolving, zone: n.Zone, owner: str) -> str:
+    if zone.controller is None:
+        return owner
+    found = [x for x in things(game, r, zone.controller) if x in game.state.players]
+    return found[0] if found else owner
+
+
+@verb("sacrifice")
+def _sacrifice(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """701.21a: a player sacrifices a permanent they control: "Sacrifice ~", "Target player sacrifices a
+    creature" (they choose; by default the oldest)."""
+    thing = ins.object
+    if isinstance(thing, n.Reference) or (isinstance(thing, n.Description) and thing.is_target):
+        return _move(game, r, _permanents(game, r, thing), "sacrifice")
+    lines, picks = [], []
+    everything = [x for x in things(game, r, thing) if game.state.on_battlefield(x)]
+    for player in _players(game, r, ins.subject):
+        mine = [x for x in everything if game.controller(x) == player]
+        count = amount(game, r, thing.selector.count, 1) if isinstance(thing, n.Description) else 1
+        if not mine:
+            lines.append(f"{player} has no {getattr(thing, 'text', 'permanent').removeprefix('a ')} to sacrifice")
+            continue
+        chosen = [c for c in game.choices.sacrifice if c in mine][:count]
+        rest = sorted((x for x in mine if x not in chosen), key=lambda x: game.state.objects[x].timestamp)
+        pick = chosen + rest[: count - len(chosen)]
+        picks += pick
+        note = "" if len(chosen) == len(pick) else " (default: the oldest one)"
+        lines.append(f"{player} sacrifices {_names(game, pick)}{note}")
+    text, cited = _move(game, r, picks, "sacrifice")
+    return "; ".join(lines) if picks or lines else text, cited or [rules.SACRIFICE]
+
+
+@verb("counter")
+def _counter(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    unless = ""
+    if ins.unless is not None and ins.unless.cost is not None and ins.unless.cost.mana is not None:
+        unless = "".join(s.symbol for s in ins.unless.cost.mana.symbols)
+    refs = things(game, r, ins.object)
+    if not refs:
+        return f"{r.item.name}: there is nothing to counter any more", []
+    text, cited = counter(game, refs[0], unless, r.item.name)
+    _acted(r, refs[:1])
+    return text, [*cited, *([rules.UNLESS_PAYS] if unless else [])]
 
 
 def counter(game: Play, item_id: str, unless: str, by: str) -> Result:
@@ -266,15 +438,6 @@ def counter(game: Play, item_id: str, unless: str, by: str) -> Result:
 
 # --- continuous effects -------------------------------------------------------------------------------------
 
-_CONTINUOUS = {"pump": "modify power/toughness", "set pt": "set power/toughness", "switch pt": "switch power/toughness",
-               "gain": "add abilities", "lose": "remove abilities", "lose all": "remove all abilities",
-               "color": "set colors", "type": "type", "control": "control", "text": "text"}
-_PHRASES = {"pump": "gets {p:+d}/{t:+d}", "set pt": "has base power and toughness {p}/{t}",
-            "switch pt": "has its power and toughness switched", "gain": "gains {a}", "lose": "loses {a}",
-            "lose all": "loses all abilities", "color": "becomes {c}", "type": "becomes {ty}",
-            "control": "comes under {who}'s control", "text": "has \"{w0}\" replaced by \"{w1}\" in its text"}
-
-
 def begin(game: Play, change: Change, affected: list[str], description: str, duration: str,
           source: str | None) -> ContinuousEffect:
     """A continuous effect from a resolving spell or ability: a timestamp now (613.7b), its set locked (611.2c)."""
@@ -284,33 +447,308 @@ def begin(game: Play, change: Change, affected: list[str], description: str, dur
     return effect
 
 
-def _continuous(game: Play, item: StackItem, ins: Instruction, subjects: list[str]) -> Result:
+def _duration(ins: n.Instruction) -> str:
+    if ins.duration is not None and ins.duration.kind in ("until end of turn", "this turn"):
+        return UNTIL_END_OF_TURN
+    return INDEFINITE
+
+
+def _continuous(game: Play, r: Resolving, ins: n.Instruction, subjects: list[str], changes: list[Change],
+                phrase: str) -> Result:
     if not subjects:
         return "", []
-    words = tuple(item.choices.get("words", ()))
-    change = Change(_CONTINUOUS[ins.verb], power=ins.power, toughness=ins.toughness, abilities=ins.abilities,
-                    types=ins.types, subtypes=ins.subtypes, colors=ins.colors, in_addition=ins.in_addition,
-                    controller=item.controller, words=words)
-    phrase = _PHRASES[ins.verb].format(p=ins.power, t=ins.toughness, a=", ".join(a.text.lower() for a in ins.abilities),
-                                       c=" and ".join(sorted(ins.colors)), who=item.controller,
-                                       ty=" ".join([*ins.subtypes, *sorted(ins.types)]) +
-                                       (" in addition to its other types" if ins.in_addition else ""),
-                                       w0=words[0] if words else "", w1=words[1] if len(words) > 1 else "")
-    duration = ins.duration or INDEFINITE
-    until = " until end of turn" if duration == EOT else ""
-    description = f"{_names(game, subjects)} {phrase}{until} ({item.name})"
-    effect = begin(game, change, subjects, description, duration, item.source)
-    if ins.verb == "control" or ins.verb == "text":
+    duration = _duration(ins)
+    until = " until end of turn" if duration == UNTIL_END_OF_TURN else ""
+    cited: list[rules.Cite] = [rules.EFFECT_TIMESTAMP]
+    for change in changes:
+        effect = begin(game, change, subjects, f"{_names(game, subjects)} {phrase}{until} ({r.item.name})",
+                       duration, r.item.source)
+        cited.append(effect.rule)
+    cited.append(rules.EFFECT_DURATION)
+    if changes[0].kind in ("control", "text"):
         now = ""
     else:
-        now = "; now " + ", ".join(f"{game.name(s)} is {game.chars(s).pt or game.chars(s).type_line}" for s in subjects)
-    cited = [rules.EFFECT_TIMESTAMP, effect.rule, rules.EFFECT_DURATION]
-    cited += [r for s in subjects for r in rules_applied(game.state, s)]
-    if len(subjects) > 1 or (ins.subject is not None and ins.subject.kind == "group"):
+        now = "; now " + ", ".join(f"{game.name(s)} is {game.chars(s).pt or game.chars(s).type_line}"
+                                   for s in subjects)
+    cited += [x for s in subjects for x in rules_applied(game.state, s)]
+    if len(subjects) > 1 or (isinstance(ins.subject or ins.object, n.Description)
+                             and not (ins.subject or ins.object).is_target):
         cited.append(rules.EFFECT_SET_LOCKED)
-    if ins.verb == "text":
-        cited.append(rules.TEXT_CHANGE)
+    _acted(r, subjects)
     return f"{_names(game, subjects)} {phrase}{until}{now}", cited
+
+
+def _affected(game: Play, r: Resolving, ins: n.Instruction) -> list[str]:
+    return _permanents(game, r, ins.subject if ins.subject is not None else ins.object)
+
+
+@verb("get")
+def _get(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    assert ins.pt is not None
+    power, toughness = amount(game, r, ins.pt.power), amount(game, r, ins.pt.toughness)
+    change = Change("modify power/toughness", power=power, toughness=toughness)
+    return _continuous(game, r, ins, _affected(game, r, ins), [change], f"gets {power:+d}/{toughness:+d}")
+
+
+@verb("set base pt")
+def _set_pt(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    assert ins.pt is not None
+    power, toughness = amount(game, r, ins.pt.power), amount(game, r, ins.pt.toughness)
+    change = Change("set power/toughness", power=power, toughness=toughness)
+    return _continuous(game, r, ins, _affected(game, r, ins), [change],
+                       f"has base power and toughness {power}/{toughness}")
+
+
+@verb("switch pt")
+def _switch(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    return _continuous(game, r, ins, _affected(game, r, ins), [Change("switch power/toughness")],
+                       "has its power and toughness switched")
+
+
+@verb("gain", "lose")
+def _abilities(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    if ins.verb == "lose" and (ins.qualifier == "all abilities" or not ins.abilities):
+        return _continuous(game, r, ins, _affected(game, r, ins), [Change("remove all abilities")],
+                           "loses all abilities")
+    abilities = granted(ins.abilities)
+    listed = ", ".join(a.text.lower() for a in abilities)
+    kind = "add abilities" if ins.verb == "gain" else "remove abilities"
+    return _continuous(game, r, ins, _affected(game, r, ins), [Change(kind, abilities=abilities)],
+                       f"{'gains' if ins.verb == 'gain' else 'loses'} {listed}")
+
+
+@verb("become")
+def _become(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    assert ins.characteristics is not None
+    phrase = "becomes " + ins.text.split("become", 1)[-1].lstrip("s ").removesuffix(" until end of turn")
+    return _continuous(game, r, ins, _affected(game, r, ins), becomes(ins, ins.characteristics), phrase)
+
+
+@verb("change text")
+def _text(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """612.1: one colour word replaced by another, the words announced as it was cast (`words`)."""
+    words = tuple(r.item.choices.get("words", ()))
+    if len(words) != 2:
+        return "no words were chosen, so no text changes", [rules.TEXT_CHANGE]
+    text, cited = _continuous(game, r, ins, _permanents(game, r, ins.object), [Change("text", words=words)],
+                              f"has \"{words[0]}\" replaced by \"{words[1]}\" in its text")
+    return text, [*cited, rules.TEXT_CHANGE]
+
+
+@verb("gain control")
+def _control(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    change = Change("control", controller=r.item.controller)
+    return _continuous(game, r, ins, _permanents(game, r, ins.object), [change],
+                       f"comes under {r.item.controller}'s control")
+
+
+# --- counters and status ---------------------------------------------------------------------------------
+
+@verb("put counters")
+def _put_counters(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    refs = [x for x in things(game, r, ins.recipient or ins.object)
+            if x in game.state.players or game.state.on_battlefield(x)]
+    count = amount(game, r, ins.amount, 1)
+    return _counters_put(game, r, refs, ins.counter, count)
+
+
+def _counters_put(game: Play, r: Resolving, refs: list[str], counter: str, count: int) -> Result:
+    """Counters put on objects or players, as replacement and "can't" effects leave them (614.16, 614.17)."""
+    def held(x: str) -> int:
+        if x in game.state.players:
+            return game.state.players[x].poison if counter == "poison" else 0
+        return game.state.objects[x].counters.get(counter, 0)
+
+    before = {x: held(x) for x in refs}
+    game.perform(*(CounterChange(x, counter, count) for x in refs))
+    _acted(r, refs)
+    parts = []
+    for x in refs:
+        got = held(x) - before[x]
+        parts.append(f"{got} {counter} counter{'s' if got != 1 else ''} put on {game.name(x)}" if got else
+                     f"no {counter} counter is put on {game.name(x)}")
+    return "; ".join(parts), [_counter_rule(counter)]
+
+
+def _counter_rule(kind: str) -> rules.Cite:
+    return {"+1/+1": rules.PT_COUNTERS, "-1/-1": rules.PT_COUNTERS, "loyalty": rules.LOYALTY_COUNTERS,
+            "poison": rules.POISON_COUNTERS}.get(kind, rules.KEYWORD_COUNTERS if kind in _KEYWORDS else rules.COUNTERS)
+
+
+_KEYWORDS = ("flying", "first strike", "double strike", "deathtouch", "haste", "indestructible", "lifelink",
+             "menace", "reach", "trample", "vigilance")
+
+
+@verb("remove counters")
+def _remove_counters(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    refs = [x for x in things(game, r, ins.object or ins.recipient) if x in game.state.objects]
+    count = amount(game, r, ins.amount, 1)
+    changes = [CounterChange(x, ins.counter, -min(count, game.state.objects[x].counters.get(ins.counter, 0)))
+               for x in refs]
+    game.perform(*changes)
+    _acted(r, refs)
+    return f"{count} {ins.counter} counter{'s' if count != 1 else ''} removed from {_names(game, refs)}", \
+        [_counter_rule(ins.counter)]
+
+
+@verb("proliferate")
+def _proliferate(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """701.34a: any number of permanents and players with counters each get one more of each kind they have.
+    The scenario names them (`proliferate`); by default every one that has a counter."""
+    state = game.state
+    having = [o.id for o in state.permanents() if o.counters] + [p for p, pl in state.players.items() if pl.poison]
+    chosen = game.choices.proliferate
+    picked = [x for x in having if x in chosen] if chosen is not None else having
+    changes: list[Event] = []
+    for x in picked:
+        kinds = {"poison": 1} if x in state.players else state.objects[x].counters
+        changes += [CounterChange(x, kind, 1) for kind in kinds]
+    game.perform(*changes)
+    _acted(r, picked)
+    how = "" if chosen is not None else " (default: every permanent and player with a counter)"
+    return f"{r.item.controller} proliferates: {_names(game, picked)}{how}", [rules.PROLIFERATE]
+
+
+@verb("tap", "untap")
+def _tap(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    refs = _permanents(game, r, ins.object)
+    game.perform(*(StatusChange(x, ins.verb == "tap") for x in refs))
+    _acted(r, refs)
+    return f"{_names(game, refs)} becomes {ins.verb}ped", [rules.TAP if ins.verb == "tap" else rules.UNTAP_PERMANENT]
+
+
+@verb("attach")
+def _attach(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """701.3a (equip, 702.6a): the source becomes attached to the target, with a new timestamp."""
+    card = _permanents(game, r, ins.object)
+    onto = _permanents(game, r, ins.recipient)
+    if not card or not onto:
+        return "nothing is attached", [rules.ATTACH]
+    game.perform(Attachment(card[0], onto[0]))
+    _acted(r, card)
+    return f"{game.name(card[0])} becomes attached to {game.name(onto[0])}", [rules.ATTACH, rules.EQUIP,
+                                                                              rules.TIMESTAMPS]
+
+
+# --- libraries ---------------------------------------------------------------------------------------------
+
+def _pick_cards(game: Play, r: Resolving, pool: list[str], count: int, default: str) -> tuple[list[str], str]:
+    """Cards a player picks from `pool` (608.2d): the scenario's `choose` for this source, else `default`'s
+    order (the order of `pool`), said in the trace."""
+    named = [x for x in r.picks if x in pool][:count]
+    for x in named:
+        r.picks.remove(x)
+    chosen = named + [x for x in pool if x not in named][: count - len(named)]
+    return chosen, "" if len(named) == len(chosen) else f" (default: {default})"
+
+
+@verb("search")
+def _search(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """701.23a: look through the library and find the cards it asks for; a search for cards with a stated
+    quality may find none (701.23b). What the next instruction does with them ("put it onto the battlefield")
+    follows."""
+    lines, found = [], []
+    desc = ins.object if isinstance(ins.object, n.Description) else None
+    count = amount(game, r, desc.selector.count, 1) if desc is not None else 1
+    for player in _players(game, r, ins.subject):
+        library = game.state.players[player].library
+        pool = [c for c in library if desc is None or matching.object_matches(
+            game.state, game.chars, desc, c, r.anchor, zone="library")]
+        chosen, default = _pick_cards(game, r, pool, count, "the first such cards from the top")
+        found += chosen
+        what = desc.text if desc is not None else "a card"
+        lines.append(f"{player} searches their library for {what} and finds {_names(game, chosen)}{default}"
+                     if chosen else f"{player} searches their library for {what} and finds none")
+    _acted(r, found)
+    text = "; ".join(lines)
+    if ins.destination is not None:
+        more, cited = _put_into(game, r, found, ins.destination)
+        text += f"; {more}"
+        return text, [rules.SEARCH, *cited]
+    return text, [rules.SEARCH, *([rules.SEARCH_MAY_FAIL] if not found else [])]
+
+
+@verb("put")
+def _put(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """Cards or permanents put into a zone: onto the battlefield (tapped, under whose control), into a hand, on
+    top of or at the bottom of a library (401.4), into a graveyard."""
+    assert ins.destination is not None
+    thing = ins.object
+    refs = [x for x in things(game, r, thing) if x in game.state.objects]
+    if isinstance(thing, n.Description) and thing.selector.kind == "a" and ins.origin is not None:
+        pool = [x for x in refs if game.state.objects[x].zone == ins.origin.zone]
+        if ins.origin.zone == "hand":
+            pool = list(reversed(pool))
+        count = amount(game, r, thing.selector.count, 1)
+        refs, default = _pick_cards(game, r, pool, count, f"the cards put into the {ins.origin.zone} last"
+                                    if ins.origin.zone == "hand" else "the first ones")
+        r.chose.append(f"{_names(game, refs)}{default}")
+    return _put_into(game, r, refs, ins.destination)
+
+
+def _put_into(game: Play, r: Resolving, refs: list[str], zone: n.Zone) -> Result:
+    state = game.state
+    changes: list[Event] = []
+    moved = []
+    for ref in refs:
+        obj = state.objects[ref]
+        if obj.zone == "stack":
+            continue
+        if zone.zone == "battlefield":
+            if obj.zone == "battlefield":
+                continue
+            extra, _, _ = entering(game, ref)
+            changes += [ZoneChange(ref, obj.zone, "battlefield", "put", controller=_controller_of(game, r, zone,
+                                                                                                   obj.owner)), *extra]
+            if zone.tapped:
+                changes.append(StatusChange(ref, True))
+        else:
+            changes.append(ZoneChange(ref, obj.zone, zone.zone, "put"))
+        moved.append(ref)
+    game.perform(*changes)
+    if zone.zone == "library" and zone.position != "bottom":
+        for ref in reversed(moved):  # on top, the first named topmost (401.4: its owner orders them)
+            library = state.players[state.objects[ref].owner].library
+            library.remove(ref)
+            library.insert(0, ref)
+        state.touch()
+    _acted(r, moved)
+    where = {"battlefield": "onto the battlefield" + (" tapped" if zone.tapped else ""), "hand": "into its owner's "
+             "hand", "graveyard": "into its owner's graveyard", "library": f"on the {zone.position or 'top'} of "
+             "its owner's library"}[zone.zone]
+    cited = [rules.NEW_OBJECT, *([rules.SAME_TIME_IN_LIBRARY] if zone.zone == "library" and len(moved) > 1 else [])]
+    return f"{_names(game, moved)} {'is' if len(moved) == 1 else 'are'} put {where}" if moved else \
+        "nothing is put anywhere", cited
+
+
+@verb("shuffle")
+def _shuffle(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """701.24a: the library is randomized. A replay is repeatable, so the engine keeps the order the scenario
+    gave: later draws come as the scenario listed the library."""
+    players = _players(game, r, ins.subject)
+    return f"{', '.join(players)} shuffle{'s' if len(players) == 1 else ''} their library (the replay keeps the " \
+           "library's order as the scenario lists it)", [rules.SHUFFLE]
+
+
+@verb("scry")
+def _scry(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """701.22a: look at the top N cards, put any number of them on the bottom in any order, the rest on top.
+    The scenario names the cards to put on the bottom (`choose`); by default all stay on top."""
+    count = amount(game, r, ins.amount, 1)
+    lines = []
+    for player in _players(game, r, ins.subject):
+        library = game.state.players[player].library
+        top = library[:count]
+        bottom = [x for x in r.picks if x in top]
+        for x in bottom:
+            r.picks.remove(x)
+            library.remove(x)
+            library.append(x)
+        game.state.touch()
+        kept = [x for x in top if x not in bottom]
+        lines.append(f"{player} scries {count}: {_names(game, bottom)} to the bottom, {_names(game, kept)} on top"
+                     + ("" if bottom else " (default: all stay on top)"))
+    return "; ".join(lines), [rules.SCRY]
 
 
 # --- players -----------------------------------------------------------------------------------------------
@@ -332,85 +770,144 @@ def draw_events(game: Play, player: str, count: int) -> tuple[list[Event], str, 
     return changes, f"{player} draws {', '.join(drawn)}.", [rules.DRAW_CARD]
 
 
-def _draw(game: Play, players: list[str], count: int) -> Result:
+@verb("draw")
+def _draw(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    count = amount(game, r, ins.amount, 1)
     lines, cited = [], []
-    for player in players:
+    for player in _players(game, r, ins.subject):
         changes, text, more = draw_events(game, player, count)
         game.perform(*changes)
         lines.append(text.rstrip("."))
         cited += more
     if count > 1:
         cited.append(rules.DRAW_ONE_AT_A_TIME)
+    _acted(r, _players(game, r, ins.subject))
     return "; ".join(lines), cited
 
 
-def _discard(game: Play, players: list[str], count: int) -> Result:
-    lines, changes = [], []
-    for player in players:
+@verb("discard")
+def _discard(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    count = amount(game, r, ins.amount, 1)
+    lines, changes, cards = [], [], []
+    for player in _players(game, r, ins.subject):
         hand = game.state.players[player].hand
         chosen = [c for c in game.choices.discard if c in hand][:count]
         default = len(chosen) < count
         chosen += [c for c in reversed(hand) if c not in chosen][: count - len(chosen)]
         changes += [ZoneChange(c, "hand", "graveyard", "discarded") for c in chosen]
+        cards += chosen
         lines.append(f"{player} discards {_names(game, chosen)}" + (" (default: the cards put into the hand last)"
                                                                     if default and chosen else ""))
     game.perform(*changes)
+    _acted(r, cards)
     return "; ".join(lines), [rules.DISCARD]
 
 
-def _life(game: Play, players: list[str], amount: int) -> Result:
+@verb("mill")
+def _mill(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    count = amount(game, r, ins.amount, 1)
+    lines, changes, cards = [], [], []
+    for player in _players(game, r, ins.subject):
+        top = game.state.players[player].library[:count]
+        changes += [ZoneChange(c, "library", "graveyard", "milled") for c in top]
+        cards += top
+        lines.append(f"{player} mills {_names(game, top)}")
+    game.perform(*changes)
+    _acted(r, cards)
+    return "; ".join(lines), [rules.MILL]
+
+
+@verb("gain life", "lose life")
+def _life(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     lines, changes = [], []
+    players = _players(game, r, ins.subject)
     for player in players:
         before = game.state.players[player].life
-        changes.append(LifeChange(player, amount, before))
-        verb = f"gains {amount}" if amount >= 0 else f"loses {-amount}"
-        lines.append(f"{player} {verb} life ({before} → {before + amount})")
+        value = amount(game, r, ins.amount)
+        if ins.qualifier == "half":  # "loses half their life, rounded up"
+            value = -(-before // 2) if "rounded up" in ins.text else before // 2
+        delta = value if ins.verb == "gain life" else -value
+        changes.append(LifeChange(player, delta, before))
+        said = f"gains {delta}" if delta >= 0 else f"loses {-delta}"
+        lines.append(f"{player} {said} life ({before} → {before + delta})")
     game.perform(*changes)
+    _acted(r, players)
     return "; ".join(lines), [rules.LIFE_GAIN_LOSS]
+
+
+@verb("add mana")
+def _add_mana(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    assert ins.mana is not None and ins.mana.symbols is not None
+    symbols = "".join(s.symbol for s in ins.mana.symbols.symbols)
+    added = mana.parse_cost(symbols)
+    player = r.item.controller
+    game.perform(*(ManaChange(player, m, k) for m, k in added.items()))
+    return f"{player} adds {symbols}", [rules.MANA_POOL]
 
 
 # --- tokens, copies, prevention -------------------------------------------------------------------------------
 
-def _tokens(game: Play, item: StackItem, ins: Instruction) -> Result:
+@verb("create")
+def _create(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    c = ins.characteristics
+    assert c is not None
+    if c.copy_of is not None:
+        return _copy_token(game, r, things(game, r, c.copy_of))
     state = game.state
-    name = " ".join(ins.subtypes) + " Token"  # 111.4
-    printed = Characteristics(name=name, colors=ins.colors, types=ins.types, subtypes=ins.subtypes, power=ins.power,
-                              toughness=ins.toughness, abilities=ins.abilities)
-    ids = [state.new_id("token") for _ in range(ins.amount)]
-    game.perform(*(TokenCreated(i, item.controller, name, printed) for i in ids))
-    return (f"{item.controller} creates {ins.amount} {ins.power}/{ins.toughness} {name}"
-            f"{'s' if ins.amount != 1 else ''} ({', '.join(ids)})"), [rules.CREATE_TOKEN, rules.TOKEN_OWNER,
-                                                                     rules.TOKEN_DEFINED]
+    count = amount(game, r, ins.amount, 1)
+    power, toughness = (amount(game, r, c.pt.power), amount(game, r, c.pt.toughness)) if c.pt else (None, None)
+    name = " ".join(c.subtypes) + " Token"  # 111.4
+    colors = frozenset(x for x in c.colors if x != "colorless")
+    abilities: tuple[Ability, ...] = granted(c.abilities)
+    printed = Characteristics(name=name, colors=colors, types=frozenset(t.lower() for t in c.types),
+                              supertypes=frozenset(s.lower() for s in c.supertypes), subtypes=tuple(c.subtypes),
+                              power=power, toughness=toughness, abilities=abilities)
+    ids = [state.new_id("token") for _ in range(count)]
+    game.perform(*(TokenCreated(i, r.item.controller, name, printed) for i in ids))
+    _acted(r, ids)
+    return (f"{r.item.controller} creates {count} {power}/{toughness} {name}"
+            f"{'s' if count != 1 else ''} ({', '.join(ids)})"), [rules.CREATE_TOKEN, rules.TOKEN_OWNER,
+                                                                 rules.TOKEN_DEFINED]
 
 
-def _copy_token(game: Play, item: StackItem, original: str) -> Result:
+def _copy_token(game: Play, r: Resolving, originals: list[str]) -> Result:
     """707.2: the token copies the copiable values only — not counters, not effects such as "+3/+3"."""
+    if not originals:
+        return "there is nothing to copy", [rules.COPY]
+    original = originals[0]
     state = game.state
     values = copiable_values(state, original)
     token = state.new_id("token")
-    game.perform(TokenCreated(token, item.controller, values.name, Characteristics(name=values.name)))
+    game.perform(TokenCreated(token, r.item.controller, values.name, Characteristics(name=values.name)))
     begin(game, Change("copy", copiable=values), [token], f"{token} is a copy of {game.name(original)} "
-          f"({item.name})", INDEFINITE, item.source)  # a copy effect, layer 1a (613.2a, 707.2)
+          f"({r.item.name})", INDEFINITE, r.item.source)  # a copy effect, layer 1a (613.2a, 707.2)
     extra, notes, cited = entering(game, token)
     if extra:
         game.perform(*extra)
-    now = game.chars(original)
-    return (f"{item.controller} creates {token}, a token copy of {game.name(original)}: it copies the copiable values "
-            f"({values.pt or values.type_line}), not the effects and counters that make the original {now.pt}"
-            + "".join(f"; {n}" for n in notes)), [rules.CREATE_TOKEN, rules.COPY, rules.LAYER_1A, rules.COPIABLE_VALUES,
-                                                  rules.TOKEN_OWNER, *cited]
+    _acted(r, [token])
+    now = chars(game, r, original)
+    return (f"{r.item.controller} creates {token}, a token copy of {game.name(original)}: it copies the copiable "
+            f"values ({values.pt or values.type_line}), not the effects and counters that make the original {now.pt}"
+            + "".join(f"; {x}" for x in notes)), [rules.CREATE_TOKEN, rules.COPY, rules.LAYER_1A,
+                                                  rules.COPIABLE_VALUES, rules.TOKEN_OWNER, *cited]
 
 
-def _prevent(game: Play, item: StackItem, ins: Instruction, subjects: list[str]) -> Result:
+@verb("prevent")
+def _prevent(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """615: "Prevent the next N damage that would be dealt to any target this turn", "Prevent all combat damage
+    that would be dealt this turn": shields that last until cleanup (514.2)."""
     state = game.state
-    if ins.verb == "prevent combat":
+    item = r.item
+    if ins.amount is None:
         shield = Shield("prevent combat", item.source, item.name, state.next_timestamp())
-    else:
-        recipient = subjects[0]
+        game.perform(ShieldChange(shield))
+        return f"a prevention effect begins ({shield.describe()})", [rules.PREVENTION, rules.PREVENT_WORD]
+    count = amount(game, r, ins.amount)
+    lines = []
+    for recipient in things(game, r, ins.recipient):
         incarnation = state.objects[recipient].incarnation if recipient in state.objects else 0
-        shield = Shield("prevent", item.source, item.name, state.next_timestamp(), recipient, incarnation, ins.amount,
+        shield = Shield("prevent", item.source, item.name, state.next_timestamp(), recipient, incarnation, count,
                         game.name(recipient))
-    game.perform(ShieldChange(shield))
-    return f"a prevention effect begins ({shield.describe()})", [rules.PREVENTION, rules.PREVENT_WORD,
-                                                                *([rules.PREVENTION_SHIELD] if ins.amount else [])]
-
+        game.perform(ShieldChange(shield))
+        lines.append(f"a prevention effect begins ({shield.describe()})")
+    return "; ".join(lines), [rules.PREVENTION, rules.PREVENT_WORD, rules.PREVENTION_SHIELD]

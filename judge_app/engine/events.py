@@ -137,7 +137,7 @@ class Assignment:
     source: str
     recipient: str
     amount: int
-    instead: tuple[str, int] | None = None  # a self-replacement: (land type you control, amount instead) (614.15)
+    instead: tuple[str, int] | None = None  # a self-replacement (614.15): (its condition, the amount instead)
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,16 +226,31 @@ class EffectEnds(Event):
 
 @dataclass(frozen=True, slots=True)
 class ManaChange(Event):
+    """Mana added to (positive) or spent or emptied from (negative) a pool. `snow`: mana from a snow source
+    (106.3, 107.4h); mana spent without it is the pool's other mana first."""
+
     kind: ClassVar[str] = "mana"
     player: str
     mana: str  # a colour word or "colorless"
     amount: int
+    snow: bool = False
 
     def apply(self, state: GameState) -> None:
-        pool = state.players[self.player].mana_pool
+        player = state.players[self.player]
+        pool, snow = player.mana_pool, player.snow_mana
         pool[self.mana] = pool.get(self.mana, 0) + self.amount
+        if self.snow:
+            snow[self.mana] = snow.get(self.mana, 0) + self.amount
         if pool[self.mana] <= 0:
             del pool[self.mana]
+        if self.mana in snow and (snow[self.mana] <= 0 or self.mana not in pool):
+            del snow[self.mana]
+        elif self.mana in snow:
+            snow[self.mana] = min(snow[self.mana], pool[self.mana])
+
+    def to_json(self) -> dict[str, Any]:
+        data = {"event": self.kind, "player": self.player, "mana": self.mana, "amount": self.amount}
+        return {**data, "snow": True} if self.snow else data
 
 
 @dataclass(frozen=True, slots=True)

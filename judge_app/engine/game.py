@@ -55,8 +55,9 @@ class Game(Play):
         turn.player_acts(self, lambda: casting.cast(self, player, card, targets or [], mana, choices), player)
 
     def activate(self, player: str, source: str, ability: int = 1, targets: list[str] | None = None,
-                 mana: list[str] | None = None) -> None:
-        turn.player_acts(self, lambda: casting.activate(self, player, source, ability, targets or [], mana), player)
+                 mana: list[str] | None = None, choices: dict | None = None) -> None:
+        turn.player_acts(self, lambda: casting.activate(self, player, source, ability, targets or [], mana, choices),
+                         player)
 
     def play_land(self, player: str, card: str) -> None:
         turn.player_acts(self, lambda: casting.play_land(self, player, card), player)

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import dataclasses
 
-from judge_app.engine import rules
+from judge_app.engine import matching, rules
 from judge_app.engine.ability import Ability, Change
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.continuous import EFFECT_KINDS, LAYER_ORDER, ContinuousEffect, effect_kind
 from judge_app.engine.keywords import KEYWORD_COUNTER_KINDS
+from judge_app.engine.matching import Anchor
 from judge_app.engine.state import GameState
 
 _replace = dataclasses.replace
@@ -231,19 +232,11 @@ def _affected(state: GameState, current: dict[str, Characteristics], effect: Con
     if selector in ("enchanted", "equipped"):
         target = source.attached_to
         return [target] if target in current and current[target].is_creature else []
-    if selector == "lands":
-        return [oid for oid, c in current.items() if "land" in c.types]
-    if selector == "nonbasic lands":
-        return [oid for oid, c in current.items() if "land" in c.types and "basic" not in c.supertypes]
-    controller = current[source.id].controller
-    creatures = [oid for oid, c in current.items() if c.is_creature]
-    if selector in ("yours", "others"):
-        creatures = [oid for oid in creatures if current[oid].controller == controller]
-    elif selector == "opponents":
-        creatures = [oid for oid in creatures if current[oid].controller != controller]
-    if selector in ("others", "all others"):
-        creatures = [oid for oid in creatures if oid != source.id]
-    return creatures
+    if selector == "described" and effect.described is not None:  # 611.3a: whatever it describes now
+        anchor = Anchor(current[source.id].controller, source.id)
+        return [oid for oid in current if matching.object_matches(state, current.__getitem__, effect.described, oid,
+                                                                    anchor)]
+    return []
 
 
 def static_effects(state: GameState, current: dict[str, Characteristics]) -> list[ContinuousEffect]:
@@ -258,7 +251,7 @@ def static_effects(state: GameState, current: dict[str, Characteristics]) -> lis
             for change in ability.changes:
                 out.append(ContinuousEffect(change.kind, obj.timestamp, ability.text, selector=ability.affects,
                                             source=oid, change=change, ability=ability.text,
-                                            cda=ability.kind == "cda"))
+                                            cda=ability.kind == "cda", described=ability.described))
     return out
 
 

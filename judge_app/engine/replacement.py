@@ -25,6 +25,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from judge_app.cardtext.nodes import Reference, Trigger
 from judge_app.engine import rules
 from judge_app.engine.ability import Ability, EventEffect, Filter
 from judge_app.engine.choices import Choices
@@ -387,7 +388,8 @@ def _zone(game: View, spec: EventEffect, label: str):
         would = "would die" if dies else f"would be put into {_zone_words(event.to_zone)}"
         cited = [rules.REPLACEMENT_INSTEAD, rules.REPLACED_EVENT, *([rules.DIES] if dies else [])]
         missed = ""
-        if dies and any(t.event == "dies" and t.who == "self" for t in _triggers(game, event.object)):
+        if dies and any(e.verb == "die" and isinstance(e.subject, Reference) and e.subject.kind == "self"
+                        for t in _triggers(game, event.object) for e in t.events):
             missed = f" It doesn't die, so its \"when {name} dies\" ability doesn't trigger."
         return [dataclasses.replace(event, to_zone=to, how=f"{event.how}, {'exiled' if to == 'exile' else to} "
                                                              "instead")], (
@@ -396,7 +398,7 @@ def _zone(game: View, spec: EventEffect, label: str):
     return apply
 
 
-def _triggers(game: View, object_id: str) -> list:
+def _triggers(game: View, object_id: str) -> list[Trigger]:
     return [a.trigger for a in game.chars(object_id).abilities_of("triggered") if a.trigger is not None]
 
 
@@ -491,14 +493,12 @@ def _damage_options(game: View, a: Assignment, combat: bool, shields: list[Shiel
                     no_prevention: str | None) -> list[_DamageOption]:
     state = game.state
     out: list[_DamageOption] = []
-    if a.instead is not None:
-        land_type, amount = a.instead
-        lands = [game.chars(o.id) for o in state.permanents() if game.controller(o.id) == source_chars.controller]
-        if any(land_type in chars.subtypes for chars in lands):
-            label = f"{source_chars.name} (you control a {land_type}: {amount} damage instead)"
-            out.append(_DamageOption(f"{a.source}:self", label, 0, lambda n: (
-                amount, f"self-replacement first: {label}", [rules.SELF_REPLACEMENT, rules.SELF_REPLACEMENT_FIRST],
-                None), self_replacement=True))
+    if a.instead is not None:  # its condition was true as the instruction was followed (614.15)
+        why, amount = a.instead
+        label = f"{source_chars.name} ({why}: {amount} damage instead)"
+        out.append(_DamageOption(f"{a.source}:self", label, 0, lambda n: (
+            amount, f"self-replacement first: {label}", [rules.SELF_REPLACEMENT, rules.SELF_REPLACEMENT_FIRST],
+            None), self_replacement=True))
     for source, ability, spec in event_effects(game, "replacement"):
         if spec.event != "damage" or spec.mode == "unpreventable" or not _condition(game, spec, source):
             continue

@@ -5,9 +5,10 @@ player in APNAP order puts theirs there in the order they choose (603.3b), choos
 
 from __future__ import annotations
 
-from judge_app.engine import rules, targets
-from judge_app.engine.ability import TargetSpec
+from judge_app.cardtext.nodes import Description
+from judge_app.engine import matching, rules, targets
 from judge_app.engine.events import StackPush
+from judge_app.engine.matching import Anchor
 from judge_app.engine.perform import Play
 from judge_app.engine.stack import describe
 from judge_app.engine.state import PendingTrigger, StackItem, Target
@@ -74,32 +75,55 @@ def _item(game: Play, pending: PendingTrigger) -> StackItem | None:
                      text=pending.ability.shown(pending.source_chars.name), name=name,
                      source_chars=pending.source_chars, effect=pending.effect,
                      trigger=pending.ability.trigger, it=pending.it, that_player=pending.that_player,
-                     counters=pending.counters, unless=pending.ability.cost.mana if pending.ability.cost else "")
-    if item.effect is None or not item.effect.targets:
+                     amount=pending.amount, counters=pending.counters,
+                     unless=pending.ability.cost.mana if pending.ability.cost else "")
+    if pending.bound:
+        item.choices["bound"] = dict(pending.bound)
+    modes = game.choices.modes.get(pending.source)
+    if modes is not None:
+        item.choices["modes"] = list(modes)  # 700.2b: chosen as it is put on the stack
+    item.specs = targets.specs_of(item.effect, modes)
+    if not item.specs:
         return item
-    chosen = game.choices.trigger_targets.get(pending.source)
-    for index, spec in enumerate(item.effect.targets):
-        if chosen is not None and index < len(chosen):
-            target = targets.choose(game, chosen[index])
-            if targets.problem(game, spec, target, item.controller, item.source_chars, item.id) is None:
-                item.targets.append(target)
-                continue
-        target = _default_target(game, item, spec)
-        if target is None:
+    chosen = list(game.choices.trigger_targets.get(pending.source, []))
+    for spec in item.specs:
+        low, high = targets.bounds(spec)
+        picked: list[Target] = []
+        while chosen and (high is None or len(picked) < high):
+            target = targets.choose(game, chosen[0], spec.target)
+            if targets.problem(game, spec, target, item.controller, item.source_chars, item.id, item.source):
+                break
+            picked.append(target)
+            chosen.pop(0)
+        while len(picked) < max(low, 1 if high else 0):
+            target = _default_target(game, item, spec, [t.ref for t in picked])
+            if target is None:
+                break
+            picked.append(target)
+            item.choices["default target"] = True
+        if len(picked) < low:
             return None  # 603.3d: no legal target, so the ability is removed from the stack
-        item.targets.append(target)
-        item.choices["default target"] = True
+        item.targets += picked
     return item
 
 
-def _default_target(game: Play, item: StackItem, spec: TargetSpec) -> Target | None:
-    """The first legal choice: the opponent, then the opponent's permanents, then the controller and theirs."""
+def _default_target(game: Play, item: StackItem, spec: Description, taken: list[str]) -> Target | None:
+    """The first legal choice: the opponent, then what the opponent controls or owns, then the controller and
+    theirs (permanents in battlefield order, or cards in the zone the description names)."""
     state = game.state
     opponent = state.opponent(item.controller)
-    order = [opponent, *[o.id for o in state.permanents() if game.controller(o.id) == opponent],
-             item.controller, *[o.id for o in state.permanents() if game.controller(o.id) == item.controller]]
+    objects = matching.selected(state, game.chars, spec, Anchor(item.controller, item.source)) \
+        if matching.names_objects(spec) else []
+
+    def whose(oid: str) -> str:
+        return game.controller(oid) if state.on_battlefield(oid) else state.objects[oid].owner
+
+    order = [opponent, *[o for o in objects if whose(o) == opponent], item.controller,
+             *[o for o in objects if whose(o) == item.controller]]
     for ref in order:
-        target = targets.choose(game, ref)
-        if targets.problem(game, spec, target, item.controller, item.source_chars, item.id) is None:
+        if ref in taken:
+            continue
+        target = targets.choose(game, ref, spec.target)
+        if targets.problem(game, spec, target, item.controller, item.source_chars, item.id, item.source) is None:
             return target
     return None

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from judge_app.engine.ability import Ability, Effect, Trigger
+from judge_app.cardtext.nodes import Description, Effect, Trigger
+from judge_app.engine.ability import Ability
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.continuous import ContinuousEffect
 
@@ -56,6 +57,7 @@ class Player:
     graveyard: list[str] = field(default_factory=list)  # bottom first
     exile: list[str] = field(default_factory=list)
     mana_pool: dict[str, int] = field(default_factory=dict)
+    snow_mana: dict[str, int] = field(default_factory=dict)  # how much of each type in the pool came from snow sources
     drew_from_empty_library: bool = False  # since the last state-based action check (704.5b)
     command: list[str] = field(default_factory=list)  # cards they own in the command zone (408, 903.6)
     lost: str = ""  # why, if the player has lost (they have left the game, 104.5, 800.4a)
@@ -127,10 +129,12 @@ class GameResult:
 
 @dataclass(frozen=True, slots=True)
 class Target:
-    """One chosen target: a player's name, an object id (with its incarnation) or a stack item id."""
+    """One chosen target: a player's name, an object id (with its incarnation) or a stack item id, and which of
+    the ability's target descriptions (`StackItem.specs`) it was chosen for."""
 
     ref: str
     incarnation: int = 0
+    slot: int = 0
 
 
 @dataclass
@@ -144,12 +148,14 @@ class StackItem:
     text: str
     name: str  # for messages: "Shock", "Prodigal Pyromancer's ability"
     source_chars: Characteristics  # the source as it was last known (608.2b)
-    effect: Effect | None = None
+    effect: Effect | None = None  # its instructions, as the card-text tree reads them
+    specs: tuple[Description, ...] = ()  # what each target must be (601.2c, 115.1), in text order
     targets: list[Target] = field(default_factory=list)
     trigger: Trigger | None = None  # its intervening "if" is checked again (608.2a)
     it: str | None = None  # the object the ability triggered on, or that a delayed trigger remembers
-    that_player: str | None = None  # "that player": the player dealt damage
-    choices: dict[str, Any] = field(default_factory=dict)  # e.g. the words of a text change
+    that_player: str | None = None  # "that player": the player of the trigger event (dealt damage, gained life)
+    amount: int = 0  # "that much": the amount of the trigger event
+    choices: dict[str, Any] = field(default_factory=dict)  # announced: X, modes, kicked, costs paid, words …
     counters: str | None = None  # ward: the spell or ability it counters unless its controller pays
     unless: str = ""  # ward: the cost
 
@@ -164,10 +170,12 @@ class PendingTrigger:
     source_chars: Characteristics
     it: str | None = None
     that_player: str | None = None
+    amount: int = 0  # "that much"
     effect: Effect | None = None  # a delayed trigger's effect
     counters: str | None = None  # ward: the stack item it would counter
     reason: str = ""  # what triggered it, for the trace
     rules: tuple[str, ...] = ()  # the rules that made it trigger
+    bound: dict[str, list[str]] = field(default_factory=dict)  # a delayed trigger's "that card", fixed when created
 
 
 @dataclass
@@ -181,6 +189,7 @@ class DelayedTrigger:
     it: str | None
     text: str
     source_chars: Characteristics = field(repr=False, default=None)  # type: ignore[assignment]
+    bound: dict[str, list[str]] = field(default_factory=dict)  # what "that card" meant when it was created
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,102 +1,242 @@
 """Triggered abilities (603): found after each event (603.2) and as steps begin (603.2b); `stacking.py` puts
 them on the stack the next time a player would receive priority (603.3, 117.5).
 
-Leaves-the-battlefield abilities look back in time (603.10a): they are found among the abilities the
-permanents had just before the event, so two creatures dying at once each see the other die. An
-intervening "if" is checked when the event happens (603.4) and again on resolution (608.2a). Delayed
-triggered abilities (603.7) wait in `state.delayed` and trigger once (603.7b). Nothing here records:
-what the trace should say (an ability that didn't trigger because its condition is false) comes back as notes.
+A trigger condition is the card text's (`judge_app.cardtext` `Trigger`): its events are matched against the
+game's — a permanent entering, leaving, dying; a card put into a graveyard, drawn, discarded; attacking,
+blocking; damage dealt (combat or not, to whom); life gained or lost; a spell cast; counters put on;
+becoming tapped — with the qualities the text gives ("another creature you control", "a noncreature spell",
+"an opponent"). Leaves-the-battlefield abilities look back in time (603.10a): they are found among the
+abilities the permanents had just before the event, so two creatures dying at once each see the other die.
+An intervening "if" is checked when the event happens (603.4) and again on resolution (608.2a). Delayed
+triggered abilities (603.7) wait in `state.delayed` and trigger once (603.7b). Nothing here records: what the
+trace should say (an ability that didn't trigger because its condition is false) comes back as notes.
 """
 
 from __future__ import annotations
 
-from judge_app.engine import rules
-from judge_app.engine.ability import Ability, Condition, Trigger
+from dataclasses import dataclass
+
+from judge_app.cardtext import nodes as n
+from judge_app.engine import matching, rules
+from judge_app.engine.ability import Ability
 from judge_app.engine.characteristics import Characteristics
-from judge_app.engine.events import AttackDeclared, BlockDeclared, DamageDealt, Event, ZoneChange
-from judge_app.engine.state import PendingTrigger, StackItem
+from judge_app.engine.events import (
+    AttackDeclared,
+    BlockDeclared,
+    CounterChange,
+    DamageDealt,
+    Event,
+    LifeChange,
+    StackPush,
+    StatusChange,
+    TokenCreated,
+    ZoneChange,
+)
+from judge_app.engine.matching import Anchor
+from judge_app.engine.state import STACK, PendingTrigger, StackItem
 from judge_app.engine.trace import TURN_BASED, Note
 from judge_app.engine.view import View
+from judge_app.engine.words import Resolving, holds
 
 
-def condition_holds(game: View, player: str, condition: Condition) -> bool:
-    """Whether an intervening "if" is true for `player` now (603.4, checked again on resolution, 608.2a)."""
+@dataclass(frozen=True, slots=True)
+class Happened:
+    """One game event as trigger conditions see it: its verb, who or what did it, to whom, how much."""
+
+    verb: str  # "enter", "die", "leave", "put into graveyard", "draw", "discard", "attack", "block", "deal damage",
+    # "gain life", "lose life", "cast", "put counters", "become tapped"
+    subject: str | None = None  # the object or player that did it or had it happen
+    recipient: str | None = None  # damage's recipient, the permanent counters were put on
+    amount: int = 0
+    combat: bool = False
+    counter: str = ""
+    origin: str = ""  # the zone a card came from (for "put into a graveyard from anywhere")
+    reason: str = ""
+    why: tuple[rules.Cite, ...] = ()
+
+
+def condition_holds(game: View, controller: str, source: str, source_chars: Characteristics,
+                    condition: n.Condition) -> bool:
+    """Whether an intervening "if" is true now (603.4, checked again on resolution, 608.2a)."""
+    item = StackItem(id="condition", kind="triggered", source=source, controller=controller, text="", name="",
+                     source_chars=source_chars)
+    return holds(game, Resolving(item), condition)
+
+
+def _happened(game: View, change: Event, before: dict[str, Characteristics]) -> list[Happened]:
     state = game.state
-    if condition.what == "life at most":
-        return state.players[player].life <= condition.amount
-    if condition.what == "life at least":
-        return state.players[player].life >= condition.amount
-    if condition.what == "opponent life at most":
-        return state.players[state.opponent(player)].life <= condition.amount
-    creatures = sum(1 for o in state.permanents() if game.chars(o.id).is_creature and game.controller(o.id) == player)
-    return creatures >= condition.amount
+    if isinstance(change, TokenCreated):
+        return [Happened("enter", change.object, reason=f"{change.name} entered", why=(rules.TRIGGER_ENTERS,))]
+    if isinstance(change, ZoneChange):
+        name = _name(game, change.object, before)
+        out = []
+        if change.to_zone == "battlefield" and state.on_battlefield(change.object):
+            out.append(Happened("enter", change.object, reason=f"{name} entered", why=(rules.TRIGGER_ENTERS,)))
+        if change.from_zone == "battlefield":
+            back = (rules.TRIGGER_LEAVES, rules.LOOK_BACK)
+            out.append(Happened("leave", change.object, reason=f"{name} left the battlefield", why=back))
+            if change.to_zone == "graveyard":  # 700.4: "dies" means put into a graveyard from the battlefield
+                out.append(Happened("die", change.object, reason=f"{name} died", why=back))
+        if change.to_zone == "graveyard":
+            out.append(Happened("put into graveyard", change.object, origin=change.from_zone,
+                                reason=f"{name} was put into a graveyard"))
+        owner = state.objects[change.object].owner
+        if change.from_zone == "library" and change.to_zone == "hand" and change.how == "drawn":
+            out.append(Happened("draw", owner, reason=f"{owner} drew a card"))
+        if change.from_zone == "hand" and change.how == "discarded":
+            out.append(Happened("discard", owner, recipient=change.object, reason=f"{owner} discarded {name}"))
+        return out
+    if isinstance(change, AttackDeclared):
+        return [Happened("attack", change.object, reason=f"{game.name(change.object)} attacks",
+                         why=(rules.BECOMES_ATTACKING,))]
+    if isinstance(change, BlockDeclared):
+        return [Happened("block", change.object, reason=f"{game.name(change.object)} blocks",
+                         why=(rules.BECOMES_BLOCKING,))]
+    if isinstance(change, DamageDealt):
+        kind = "combat damage" if change.combat else "damage"
+        return [Happened("deal damage", change.source, change.recipient, change.amount, change.combat,
+                         reason=f"{_name(game, change.source, before)} dealt {kind} to "
+                                f"{_name(game, change.recipient, before)}")]
+    if isinstance(change, LifeChange) and change.amount:
+        gained = change.amount > 0
+        return [Happened("gain life" if gained else "lose life", change.player, amount=abs(change.amount),
+                         reason=f"{change.player} {'gained' if gained else 'lost'} {abs(change.amount)} life")]
+    if isinstance(change, StackPush) and change.item.kind == "spell":
+        return [Happened("cast", change.item.controller, recipient=change.item.source,
+                         reason=f"{change.item.controller} cast {change.item.name}")]
+    if isinstance(change, CounterChange) and change.amount > 0 and change.target in state.objects:
+        return [Happened("put counters", None, change.target, change.amount, counter=change.counter,
+                         reason=f"{change.amount} {change.counter} counter(s) were put on {game.name(change.target)}")]
+    if isinstance(change, StatusChange) and change.tapped:
+        return [Happened("become tapped", change.object, reason=f"{game.name(change.object)} became tapped")]
+    return []
 
 
-def _triggered(chars: Characteristics, event: str) -> list[tuple[Ability, Trigger]]:
-    return [(a, a.trigger) for a in chars.abilities_of("triggered") if a.trigger.event == event]
+def _name(game: View, ref: str, before: dict[str, Characteristics]) -> str:
+    if ref in before:
+        return before[ref].name
+    return game.name(ref)
+
+
+def _matches_event(game: View, event: n.Event, happened: Happened, anchor: Anchor,
+                   before: dict[str, Characteristics]) -> bool:
+    verb = {"tap": "become tapped", "leave the battlefield": "leave", "be dealt damage": "deal damage"}.get(
+        event.verb, event.verb)
+    if verb != happened.verb:
+        return False
+    if event.verb == "be dealt damage":  # "Whenever ~ is dealt damage": the recipient is the event's subject
+        return _fits(game, event.subject, happened.recipient, anchor, before) and \
+            _fits(game, event.object, happened.subject, anchor, before)
+    if event.qualifier == "combat" and not happened.combat:
+        return False
+    if event.qualifier == "noncombat" and happened.combat:
+        return False
+    if event.counter and event.counter != happened.counter:
+        return False
+    if happened.verb == "cast":  # "you cast a noncreature spell": the caster, then the spell
+        return _fits(game, event.subject, happened.subject, anchor, before) and \
+            _fits(game, event.object, happened.recipient, anchor, before, zone=STACK)
+    if happened.verb == "put counters":
+        return _fits(game, event.recipient or event.object, happened.recipient, anchor, before)
+    if happened.verb == "discard":
+        return _fits(game, event.subject, happened.subject, anchor, before) and \
+            _fits(game, event.object, happened.recipient, anchor, before, zone="graveyard")
+    if happened.verb == "put into graveyard":
+        return _fits(game, event.subject or event.object, happened.subject, anchor, before, zone="graveyard")
+    return _fits(game, event.subject, happened.subject, anchor, before) and \
+        _fits(game, event.recipient, happened.recipient, anchor, before)
+
+
+def _fits(game: View, thing: n.Thing | None, ref: str | None, anchor: Anchor, before: dict[str, Characteristics],
+          zone: str | None = None) -> bool:
+    """Whether the object or player `ref` is what the trigger's words name (nothing named: anything fits)."""
+    if thing is None:
+        return True
+    if ref is None:
+        return False
+    state = game.state
+    if isinstance(thing, n.Group):
+        return any(_fits(game, part, ref, anchor, before, zone) for part in thing.things)
+    if isinstance(thing, n.Reference):
+        if thing.kind == "self":
+            return ref == anchor.source
+        if thing.kind == "you":
+            return ref == anchor.you
+        if thing.kind == "attached":
+            source = state.objects.get(anchor.source or "")
+            return source is not None and source.attached_to == ref
+        return False
+    if ref in state.players:
+        return matching.player_matches(state, thing, ref, anchor)
+    if not matching.names_objects(thing):
+        return False
+
+    def chars(oid: str) -> Characteristics:
+        return before[oid] if oid in before and not state.on_battlefield(oid) else game.chars(oid)
+
+    where = zone or ("battlefield" if ref in before or state.on_battlefield(ref) else state.objects[ref].zone)
+    if ref in before and not state.on_battlefield(ref):  # it left: matched as it last existed (603.10a)
+        return _looked_back(state, chars, thing, ref, anchor)
+    return matching.object_matches(state, chars, thing, ref, anchor, zone=where)
+
+
+def _looked_back(state, chars, thing: n.Description, ref: str, anchor: Anchor) -> bool:
+    obj = state.objects[ref]
+    zone, obj.zone = obj.zone, "battlefield"
+    try:
+        return matching.object_matches(state, chars, thing, ref, anchor, zone="battlefield")
+    finally:
+        obj.zone = zone
 
 
 def detect(game: View, changes: list[Event], before: dict[str, Characteristics]
            ) -> tuple[list[PendingTrigger], list[Note]]:
-    """Abilities that trigger on these events (603.2): ones leaving the battlefield looked up in `before`
-    (603.10a), the others as the game is now; and notes for those whose intervening "if" is false (603.4)."""
+    """Abilities that trigger on these events (603.2): for leaving the battlefield, the abilities permanents had
+    just before (`before`, 603.10a), otherwise as the game is now; and notes for those whose intervening "if"
+    is false (603.4)."""
     found: list[PendingTrigger] = []
     state = game.state
+    now: dict[str, Characteristics] | None = None
     for change in changes:
-        if isinstance(change, ZoneChange) and change.to_zone == "battlefield" and state.on_battlefield(change.object):
-            found += _zone_triggers(game, "enters", change.object, {o: game.chars(o) for o in state.battlefield})
-        elif isinstance(change, ZoneChange) and change.from_zone == "battlefield" and change.object in before:
-            found += _zone_triggers(game, "leaves", change.object, before)
-            if change.to_zone == "graveyard":  # 700.4: "dies" means put into a graveyard from the battlefield
-                found += _zone_triggers(game, "dies", change.object, before)
-        elif isinstance(change, AttackDeclared | BlockDeclared):
-            event = "attacks" if isinstance(change, AttackDeclared) else "blocks"
-            found += [_pending(game, change.object, a, reason=f"{game.name(change.object)} {event}",
-                               why=(rules.BECOMES_ATTACKING if event == "attacks" else rules.BECOMES_BLOCKING,))
-                      for a, t in _triggered(game.chars(change.object), event) if t.who == "self"]
-        elif isinstance(change, DamageDealt) and change.combat and change.recipient in state.players \
-                and state.on_battlefield(change.source):
-            found += [_pending(game, change.source, a, that_player=change.recipient,
-                               reason=f"{game.name(change.source)} dealt combat damage to {change.recipient}")
-                      for a, _ in _triggered(game.chars(change.source), "combat damage to a player")]
+        for happened in _happened(game, change, before):
+            if now is None:
+                now = {oid: c for oid in state.battlefield if (c := game.chars(oid)).abilities_of("triggered")}
+            looks_back = happened.verb in ("leave", "die") or (happened.verb == "put into graveyard"
+                                                                and happened.origin == "battlefield")
+            back = {oid: c for oid, c in before.items() if c.abilities_of("triggered")} if looks_back else {}
+            sources = {**now, **back}
+            for oid, chars in sources.items():
+                for ability in chars.abilities_of("triggered"):
+                    assert ability.trigger is not None
+                    anchor = Anchor(chars.controller, oid)
+                    if any(_matches_event(game, e, happened, anchor, before) for e in ability.trigger.events):
+                        found.append(_pending(game, oid, ability, chars, happened))
     return _conditions_hold(game, found)
 
 
-def _zone_triggers(game: View, event: str, moved: str, chars_of: dict[str, Characteristics]) -> list[PendingTrigger]:
-    out = []
-    moved_chars = chars_of.get(moved) or game.chars(moved)
-    for oid, chars in chars_of.items():
-        for ability, trigger in _triggered(chars, event):
-            if trigger.who == "self":
-                ok = oid == moved
-            else:
-                ok = moved_chars.is_creature and (trigger.who.startswith("a ") or oid != moved)
-                if trigger.who.endswith("you control"):
-                    ok = ok and moved_chars.controller == chars.controller
-            if ok:
-                verb = {"enters": "entered", "leaves": "left the battlefield", "dies": "died"}[event]
-                why = (rules.TRIGGER_ENTERS,) if event == "enters" else (rules.TRIGGER_LEAVES, rules.LOOK_BACK)
-                out.append(_pending(game, oid, ability, it=moved, chars=chars,
-                                    reason=f"{moved_chars.name} {verb}", why=why))
-    return out
-
-
-def _pending(game: View, source: str, ability: Ability, it: str | None = None, that_player: str | None = None,
-             chars: Characteristics | None = None, reason: str = "", why: tuple[rules.Cite, ...] = ()
-             ) -> PendingTrigger:
-    chars = chars or game.chars(source)
-    return PendingTrigger(source, ability, chars.controller, chars, it=it, that_player=that_player,
-                          effect=ability.effect, reason=reason, rules=(rules.TRIGGER, *why))
+def _pending(game: View, source: str, ability: Ability, chars: Characteristics, happened: Happened) -> PendingTrigger:
+    """What the ability will call "it" (the object of the event) and "that player" (its player), and "that
+    much" (its amount)."""
+    players = game.state.players
+    parties = [x for x in (happened.recipient, happened.subject) if x is not None]
+    player = next((x for x in parties if x in players), None)
+    it = next((x for x in parties if x not in players), None)
+    if happened.verb in ("enter", "die", "leave", "attack", "block", "become tapped", "put into graveyard"):
+        it = happened.subject
+    return PendingTrigger(source, ability, chars.controller, chars, it=it, that_player=player,
+                          amount=happened.amount, effect=ability.effect, reason=happened.reason,
+                          rules=(rules.TRIGGER, *happened.why))
 
 
 def _conditions_hold(game: View, found: list[PendingTrigger]) -> tuple[list[PendingTrigger], list[Note]]:
     """603.4: an ability with an intervening "if" triggers only if its condition is true as the event happens."""
     kept, notes = [], []
     for pending in found:
-        condition = pending.ability.trigger.condition if pending.ability.trigger else None
+        trigger = pending.ability.trigger
+        condition = trigger.condition if trigger is not None else None
         if condition is None:
             kept.append(pending)
-        elif condition_holds(game, pending.controller, condition):
+        elif condition_holds(game, pending.controller, pending.source, pending.source_chars, condition):
             pending.rules = (*pending.rules, rules.INTERVENING_IF)
             kept.append(pending)
         else:
@@ -105,22 +245,30 @@ def _conditions_hold(game: View, found: list[PendingTrigger]) -> tuple[list[Pend
     return kept, notes
 
 
+STEP_WORDS = {"upkeep": "upkeep", "draw": "draw", "end": "end", "beginning of combat": "beginning of combat",
+              "combat": "beginning of combat",
+              "precombat main": "precombat main", "postcombat main": "postcombat main"}
+
+
 def at_step(game: View, step: str) -> tuple[list[PendingTrigger], list[Note]]:
     """"At the beginning of …" abilities (603.2b) and delayed triggers waiting for this step (603.7b)."""
     state = game.state
     found = []
     for obj in state.permanents():
         chars = game.chars(obj.id)
-        for ability, trigger in _triggered(chars, "step"):
-            if trigger.step == step and (trigger.whose == "each" or chars.controller == state.active):
-                found.append(_pending(game, obj.id, ability, reason=f"the {step} step began",
-                                      why=(rules.TRIGGER_STEP,)))
+        for ability in chars.abilities_of("triggered"):
+            when = ability.trigger.step if ability.trigger is not None else None
+            if when is None or STEP_WORDS.get(when.step) != step:
+                continue
+            if when.whose is None or chars.controller == state.active:
+                found.append(PendingTrigger(obj.id, ability, chars.controller, chars, effect=ability.effect,
+                                            reason=f"the {step} step began", rules=(rules.TRIGGER, rules.TRIGGER_STEP)))
     for delayed in [d for d in state.delayed if d.step == step]:
         state.delayed.remove(delayed)
         ability = Ability("triggered", delayed.text)
         found.append(PendingTrigger(delayed.source, ability, delayed.controller, delayed.source_chars,
                                     it=delayed.it, effect=delayed.effect, reason=f"the next {step} step began",
-                                    rules=(rules.DELAYED_TRIGGER, rules.DELAYED_ONCE)))
+                                    rules=(rules.DELAYED_TRIGGER, rules.DELAYED_ONCE), bound=delayed.bound))
     return _conditions_hold(game, found)
 
 

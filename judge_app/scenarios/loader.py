@@ -12,7 +12,6 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from judge_app.engine.abilities import UnsupportedText
 from judge_app.engine.characteristics import (
     Characteristics,
     check_mana_cost,
@@ -21,8 +20,8 @@ from judge_app.engine.characteristics import (
     parse_pt,
     parse_type_line,
 )
+from judge_app.engine.interpret import CardTextError, Unplayable, keyword_kinds, read_card
 from judge_app.engine.keywords import KEYWORD_COUNTER_KINDS
-from judge_app.engine.oracle import parse_abilities
 from judge_app.engine.state import ZONES, Step
 from judge_app.scenarios.locate import KeyLines, deepest_line
 from judge_app.scenarios.locate import Path as KeyPath
@@ -78,10 +77,18 @@ CHOICE_KEYS = {"legend_rule_keep": "a list of card ids", "discard": "a list of c
                "trigger_targets": "{ source card id = [targets] }",
                "replacement_order": "{ player = [effect source card ids, first applied first] }",
                "decline_to_pay": "a list of players who don't pay \"unless … pays\" costs",
-               "sacrifice": "a list of card ids chosen when a player sacrifices"}
+               "sacrifice": "a list of card ids chosen when a player sacrifices",
+               "may": "{ source card id = true/false, or [answers in order] } (\"you may\"; default: yes)",
+               "modes": "{ source card id = [mode numbers] } for a modal triggered ability",
+               "proliferate": "a list of card ids and players proliferate picks (default: all with counters)",
+               "choose": "{ source card id = [card ids] } picked when its text says \"a creature …\" (default: "
+                         "the oldest)"}
 
 # action → its keys: key → (value kind, required)
 _TARGETED = {"target": ("card", True), "source": ("card", False)}
+_ANNOUNCED = {"x": ("count", False), "announce": ("announce", False), "modes": ("modes", False),
+              "divide": ("damage map", False), "sacrifice": ("cards", False), "discard": ("cards", False),
+              "exile": ("cards", False)}  # what is announced or chosen as a spell is cast or an ability activated
 ACTIONS: dict[str, dict[str, tuple[str, bool]]] = {
     "attack": {"attackers": ("attackers", True)},
     "block": {"blockers": ("blockers", False)},
@@ -107,9 +114,9 @@ ACTIONS: dict[str, dict[str, tuple[str, bool]]] = {
     "add mana": {"player": ("player", True), "mana": ("mana", True), "amount": ("int", False)},
     "concede": {"player": ("player", True)},
     "cast": {"card": ("card", True), "player": ("player", False), "targets": ("targets", False),
-             "mana": ("cards", False), "words": ("words", False)},
+             "mana": ("cards", False), "words": ("words", False), **_ANNOUNCED, "kicked": ("bool", False)},
     "activate": {"card": ("card", True), "player": ("player", False), "ability": ("int", False),
-                 "targets": ("targets", False), "mana": ("cards", False)},
+                 "targets": ("targets", False), "mana": ("cards", False), **_ANNOUNCED},
     "resolve": {"count": ("int", False)},
     "play land": {"card": ("card", True), "player": ("player", False)},
     "check": {k: ("expect", False) for k in EXPECT_KEYS if k != "rules"},
@@ -252,6 +259,23 @@ class _Loader:
                                                "players")]
         out["sacrifice"] = [self._card(c, ("choices", "sacrifice")) for c in
                             r.string_list(choices.get("sacrifice", []), ("choices", "sacrifice"), "card ids")]
+        may = r.typed(choices.get("may", {}), ("choices", "may"), dict, CHOICE_KEYS["may"])
+        out["may"] = {}
+        for card, answers in may.items():
+            answers = answers if isinstance(answers, list) else [answers]
+            if not answers or not all(isinstance(a, bool) for a in answers):
+                raise r.error(("choices", "may"), f"may.{card} = {may[card]!r}", CHOICE_KEYS["may"])
+            out["may"][self._card(card, ("choices", "may"))] = answers
+        modes = r.typed(choices.get("modes", {}), ("choices", "modes"), dict, CHOICE_KEYS["modes"])
+        out["modes"] = {self._card(card, ("choices", "modes")): self._value("modes", m, ("choices", "modes"))
+                        for card, m in modes.items()}
+        table = r.typed(choices.get("choose", {}), ("choices", "choose"), dict, CHOICE_KEYS["choose"])
+        out["choose"] = {self._card(c, ("choices", "choose")): [self._card(x, ("choices", "choose")) for x in
+                                                                 r.string_list(ids, ("choices", "choose"), "card ids")]
+                         for c, ids in table.items()}
+        if "proliferate" in choices:
+            out["proliferate"] = [self._card_or_player(c, ("choices", "proliferate")) for c in
+                                  r.string_list(choices["proliferate"], ("choices", "proliferate"), "card ids")]
         return out
 
     # --- players and cards --------------------------------------------------------------------------
@@ -381,10 +405,14 @@ class _Loader:
             raise r.error(path, f"the planeswalker {card_id!r} has no loyalty", "loyalty = 3 or similar")
         text = r.typed(table.get("text", ""), (*path, "text"), str, "a string")
         try:
-            abilities = parse_abilities(text, name, spell=bool(types & {"instant", "sorcery"}))
-        except UnsupportedText as exc:
-            raise r.error((*path, "text"), f"unsupported ability text {exc.piece!r} (the engine can't model it yet)",
-                          "text the engine supports: " + exc.args[0].split("supported: ", 1)[1]) from None
+            abilities = read_card(text, name, r.typed(table["type"], (*path, "type"), str, "a string"))
+        except CardTextError as exc:
+            raise r.error((*path, "text"), f"card {card_id!r}: its text can't be read at line {exc.line}, column "
+                          f"{exc.column}: {exc.message}",
+                          "Oracle text (`judge card read` shows how a text is read)") from None
+        except Unplayable as exc:
+            raise r.error((*path, "text"), f"card {card_id!r} ({name}): {exc}",
+                          "abilities the engine plays (scenarios/README.md lists them)") from None
         printed = Characteristics(name=name, mana_cost=cost, colors=colors, supertypes=supertypes, types=types,
                                   subtypes=subtypes, power=power, toughness=toughness, loyalty=loyalty,
                                   abilities=tuple(abilities))
@@ -501,6 +529,16 @@ class _Loader:
             return r.typed(value, path, int, "an integer")
         if kind == "bool":
             return r.typed(value, path, bool, "true or false")
+        if kind == "count":
+            if r.typed(value, path, int, "a number (0 or more)") < 0:
+                raise r.error(path, f"{_label(path)} is {value}", "a number (0 or more)")
+            return value
+        if kind == "announce":
+            ways = r.string_list(value, path, _KIND_HELP["announce"])
+            wrong = [w for w in ways if w not in (*MANA, "generic", "life")]
+            if wrong:
+                raise r.error(path, f"unknown way to pay {wrong[0]!r}", _KIND_HELP["announce"])
+            return ways
         if kind == "step":
             return self._step(value, path)
         if kind == "duration":
@@ -522,10 +560,14 @@ class _Loader:
                 raise r.error(path, f"unknown mana {value!r}", "one of " + ", ".join(MANA))
             return value
         if kind == "abilities":
+            text = r.typed(value, path, str, "ability text such as \"flying\"")
             try:
-                return parse_abilities(r.typed(value, path, str, "ability text such as \"flying\""))
-            except UnsupportedText as exc:
-                raise r.error(path, f"unsupported ability text {exc.piece!r}", "keyword abilities") from None
+                abilities = read_card(text.replace(", ", "\n"))
+            except (CardTextError, Unplayable) as exc:
+                raise r.error(path, f"can't grant {text!r}: {exc}", "keyword abilities such as \"flying\"") from None
+            if not abilities or any(a.node is None or type(a.node).__name__ != "KeywordAbility" for a in abilities):
+                raise r.error(path, f"{text!r} isn't a list of keyword abilities", "keywords such as \"flying\"")
+            return abilities
         if kind == "attackers":
             if isinstance(value, list):
                 return [(self._card(v, path), None) for v in r.string_list(value, path, "a list of card ids")]
@@ -544,7 +586,15 @@ class _Loader:
                                  for k, v in split.items()}
             return out
         if kind == "targets":
-            return [self._card_or_player(v, path) for v in r.string_list(value, path, "a list of card ids or players")]
+            if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
+                return [[self._card_or_player(v, path) for v in r.string_list(group, path, _KIND_HELP["targets"])]
+                        for group in value]
+            return [self._card_or_player(v, path) for v in r.string_list(value, path, _KIND_HELP["targets"])]
+        if kind == "modes":
+            modes = r.typed(value, path, list, "a list of mode numbers, such as [1, 3]")
+            if not modes or not all(isinstance(m, int) and not isinstance(m, bool) and m >= 1 for m in modes):
+                raise r.error(path, f"modes = {value!r}", "a list of mode numbers (1 for the first), such as [1, 3]")
+            return modes
         if kind == "cards":
             return [self._card(v, path) for v in r.string_list(value, path, "a list of card ids")]
         if kind == "words":
@@ -620,7 +670,11 @@ class _Loader:
                 return None
             return self._card(value, path)
         if what in ("has", "lacks"):
-            return [a.kind for a in parse_abilities(", ".join(r.string_list(value, path, "a list of keywords")))]
+            words = ", ".join(r.string_list(value, path, "a list of keywords"))
+            try:
+                return keyword_kinds(words)
+            except (CardTextError, Unplayable) as exc:
+                raise r.error(path, f"{words!r}: {exc}", "keywords such as \"flying\"") from None
         if what == "type":
             return r.typed(value, path, str, "a type line such as \"Land — Mountain\"")
         if what == "colors":
@@ -634,6 +688,10 @@ _KIND_HELP = {
     "pt": "\"P/T\"", "counter": "a counter kind such as \"+1/+1\"", "mana": "a colour or \"colorless\"",
     "abilities": "ability text such as \"flying\"", "attackers": "[\"card id\", …] or { attacker = player }",
     "blockers": "{ blocker = attacker }", "assign": "{ creature = { recipient = damage } }",
-    "damage map": "{ recipient = damage }", "expect": "an expectation", "targets": "[\"card id or player\", …]",
-    "cards": "[\"card id\", …]", "words": "[\"red\", \"blue\"]",
+    "damage map": "{ recipient = damage }", "expect": "an expectation",
+    "targets": "[\"card id or player\", …], or one list per target phrase",
+    "modes": "[1, 3]",
+    "cards": "[\"card id\", …]", "words": "[\"red\", \"blue\"]", "count": "a number (0 or more)",
+    "announce": "how each hybrid or Phyrexian symbol is paid, in order: a colour, \"colorless\", \"generic\" or "
+                "\"life\"",
 }

@@ -90,6 +90,10 @@ class Scenario:
     replacement_order: dict[str, list[str]] = field(default_factory=dict)
     decline_to_pay: list[str] = field(default_factory=list)
     sacrifice: list[str] = field(default_factory=list)
+    may: dict[str, list[bool]] = field(default_factory=dict)
+    modes: dict[str, list[int]] = field(default_factory=dict)
+    proliferate: list[str] | None = None
+    choose: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:

@@ -70,12 +70,22 @@ def build_game(scenario: Scenario) -> Game:
     choices = Choices(legend_rule_keep=list(scenario.legend_rule_keep), discard=list(scenario.discard),
                       trigger_order=scenario.trigger_order, trigger_targets=scenario.trigger_targets,
                       replacement_order=scenario.replacement_order, decline_to_pay=list(scenario.decline_to_pay),
-                      sacrifice=list(scenario.sacrifice))
+                      sacrifice=list(scenario.sacrifice), may={k: list(v) for k, v in scenario.may.items()},
+                      modes=dict(scenario.modes), proliferate=scenario.proliferate,
+                      choose={k: list(v) for k, v in scenario.choose.items()})
     return Game(state, choices)
 
 
 def _p(action: ActionSpec, key: str, default: Any = None) -> Any:
     return action.params.get(key, default)
+
+
+# what a player announces or chooses as they cast or activate (601.2b–d, 602.2b)
+ANNOUNCED = ("words", "x", "announce", "modes", "kicked", "divide", "sacrifice", "discard", "exile")
+
+
+def _announced(action: ActionSpec) -> dict[str, Any]:
+    return {key: action.params[key] for key in ANNOUNCED if key in action.params}
 
 
 _DO: dict[str, Callable[[Game, ActionSpec], None]] = {
@@ -111,9 +121,9 @@ _DO: dict[str, Callable[[Game, ActionSpec], None]] = {
     "add mana": lambda g, a: g.apply(actions.add_mana, _p(a, "player"), _p(a, "mana"), _p(a, "amount", 1)),
     "concede": lambda g, a: g.concede(_p(a, "player")),
     "cast": lambda g, a: g.cast(_p(a, "player") or g.state.objects[_p(a, "card")].owner, _p(a, "card"),
-                                _p(a, "targets", []), _p(a, "mana"), {"words": _p(a, "words", [])}),
+                                _p(a, "targets", []), _p(a, "mana"), _announced(a)),
     "activate": lambda g, a: g.activate(_p(a, "player") or g.controller(_p(a, "card")), _p(a, "card"),
-                                        _p(a, "ability", 1), _p(a, "targets", []), _p(a, "mana")),
+                                        _p(a, "ability", 1), _p(a, "targets", []), _p(a, "mana"), _announced(a)),
     "resolve": lambda g, a: g.resolve(_p(a, "count", 1)),
     "play land": lambda g, a: g.play_land(_p(a, "player") or g.state.objects[_p(a, "card")].owner, _p(a, "card")),
 }
