@@ -156,7 +156,8 @@ def main() -> None:
     print()
     judged, asking = timings["whoosh"][:len(cases)], timings["whoosh"][len(cases):]
     print(f"latency whoosh, judges' queries: p50 {percentile(judged, 0.5):.2f} ms, "
-          f"p99 {percentile(judged, 0.99):.2f} ms; player questions: p50 {percentile(asking, 0.5):.2f} ms, p99 {percentile(asking, 0.99):.2f} ms")
+          f"p99 {percentile(judged, 0.99):.2f} ms; player questions: p50 {percentile(asking, 0.5):.2f} ms, "
+          f"p99 {percentile(asking, 0.99):.2f} ms")
     numbers = [t for case, t in zip(cases, judged, strict=True) if case.kind == "number"]
     for name, values in timings.items():
         print(f"latency {name:6}: p50 {percentile(values, 0.5):6.2f} ms   p99 {percentile(values, 0.99):6.2f} ms   "
