@@ -35,8 +35,9 @@ from judge_app.search.evaluation import by_kind, load_cases
 from judge_app.web import create_app, packs, static_export
 
 sys.path.insert(0, str(paths.PROJECT_ROOT / "tests" / "web"))
-from browsing import free_port, new_browser  # the browser tests' way of starting Chromium
+from browsing import new_browser  # the browser tests' way of starting Chromium
 from offline_proxy import refused
+from running import free_port
 
 BUDGET = 1.5e6
 SAVED = ("en-2026", "es-2026", "pt-2019")

@@ -7,6 +7,7 @@ read-only checkout works and a stale build never lands in version control.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -33,12 +34,16 @@ def static_dir() -> Path:
 
 
 def data_dir() -> Path:
-    """Derived data: `JUDGE_DATA_DIR`, else `$XDG_CACHE_HOME/rules-judge`, else `~/.cache/rules-judge`."""
+    """Derived data: `JUDGE_DATA_DIR`, else `$XDG_CACHE_HOME/rules-judge`, else `~/.cache/rules-judge`.
+
+    Made if it can be; a folder that cannot be made or written is left to the writers, who say so once and
+    work from memory (`judge_app.datafiles`)."""
     explicit = os.environ.get("JUDGE_DATA_DIR")
     if explicit:
         path = Path(explicit)
     else:
         base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
         path = Path(base) / "rules-judge"
-    path.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):
+        path.mkdir(parents=True, exist_ok=True)
     return path

@@ -74,7 +74,7 @@ def test_malformed_file_exits_2_with_one_line(tmp_path):
 
 def test_missing_file_exits_2(tmp_path):
     result = invoke("scenario", "run", str(tmp_path / "none.toml"))
-    assert result.exit_code == 2 and "can't read the file" in result.output
+    assert result.exit_code == 2 and result.output == f"judge: {tmp_path / 'none.toml'}: no such file\n"
 
 
 def test_check_runs_the_library():

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import sys
 import threading
 import time
 
@@ -120,3 +123,33 @@ def test_when_every_slot_is_taken_the_caller_is_told_to_retry():
         for _ in taken:
             sandbox._slots.release()
     assert result.refusal is sandbox.BUSY and result.refusal.status == 503
+
+
+def test_a_stuck_helper_is_restarted_and_never_blamed_on_the_user():
+    assert sandbox.replay(sandbox.EXAMPLE).refusal is None  # the fork server is up
+    stuck = sandbox._server._process.pid
+    os.kill(stuck, signal.SIGSTOP)
+    try:
+        start = time.monotonic()
+        result = sandbox.replay(sandbox.EXAMPLE)
+        took = time.monotonic() - start
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(stuck, signal.SIGCONT)
+    assert result.refusal is None, result.refusal
+    assert sandbox._server._process.pid != stuck
+    assert took < sandbox.TIME_LIMIT + 30  # a start-up check, then a new helper warming up
+
+
+def test_a_helper_that_cannot_start_is_a_503_for_the_operator(monkeypatch, caplog):
+    monkeypatch.setattr(sandbox._server, "command", [sys.executable, "-c", "import time; time.sleep(60)"])
+    monkeypatch.setattr(sandbox._server, "startup_timeout", 1.0)
+    sandbox._server.stop()
+    try:
+        result = sandbox.replay(sandbox.EXAMPLE)
+    finally:
+        sandbox._server.stop()
+    assert (result.refusal.kind, result.refusal.status) == ("unavailable", 503)
+    assert "scenario helper" in caplog.text
+    monkeypatch.undo()
+    assert sandbox.replay(sandbox.EXAMPLE).refusal is None  # and a working one starts again

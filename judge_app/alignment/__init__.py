@@ -18,8 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from judge_app import paths
-from judge_app.alignment import cache, report
-from judge_app.alignment.build import build
+from judge_app.alignment import cache
 from judge_app.alignment.model import (
     CROSS_VERSION_RELATIONS,
     RELATIONS,
@@ -36,7 +35,7 @@ from judge_app.corpus import cache as corpus_cache
 
 __all__ = [
     "CROSS_VERSION_RELATIONS", "RELATIONS", "SAME_DATE_RELATIONS", "Alignment", "AlignmentData", "Disagreement",
-    "Equivalent", "Link", "Pair", "Segment", "UnknownRule", "build_alignment", "load_alignment", "report",
+    "Equivalent", "Link", "Pair", "Segment", "UnknownRule", "build_alignment", "load_alignment",
 ]
 
 _memo: corpus_cache.ProcessMemo[Alignment] = corpus_cache.ProcessMemo()
@@ -44,7 +43,13 @@ _memo: corpus_cache.ProcessMemo[Alignment] = corpus_cache.ProcessMemo()
 
 def build_alignment(corpus: Corpus) -> Alignment:
     """Align `corpus` now, ignoring any cache."""
-    return Alignment(corpus, build(corpus))
+    return Alignment(corpus, _build(corpus))
+
+
+def _build(corpus: Corpus) -> AlignmentData:
+    from judge_app.alignment.build import build  # the aligners: imported only when a cache must be (re)built
+
+    return build(corpus)
 
 
 def load_alignment(corpus_dir: Path | None = None, use_cache: bool = True) -> Alignment:
@@ -57,4 +62,4 @@ def load_alignment(corpus_dir: Path | None = None, use_cache: bool = True) -> Al
     key = cache.cache_key(corpus_dir)
     path = cache.cache_path(paths.data_dir(), key)
     return _memo.get((str(corpus_dir.resolve()), key),
-                     lambda: Alignment(corpus, corpus_cache.load_or_build(path, AlignmentData, lambda: build(corpus))))
+                     lambda: Alignment(corpus, corpus_cache.load_or_build(path, AlignmentData, lambda: _build(corpus))))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import pickle
 import sqlite3
 import threading
@@ -37,9 +38,11 @@ def code_hash() -> str:
 
 
 def _connection() -> sqlite3.Connection | None:
-    if getattr(_local, "tried", False):
+    """This thread's connection, opened on first use. A forked process (the scenario sandbox's children)
+    opens its own: SQLite connections must not be carried across a fork."""
+    if getattr(_local, "pid", None) == os.getpid():
         return _local.connection
-    _local.tried = True
+    _local.pid = os.getpid()
     _local.connection = None
     try:
         folder = paths.data_dir() / "cardtext"

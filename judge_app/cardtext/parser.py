@@ -5,18 +5,17 @@ the grammar also spells as a word ("Equipment", "Aura", "Plains"), which the lex
 
 Building the parser takes seconds (lark analyses ~3,000 rule expansions), so the built parser is
 pickled into the data directory (`$JUDGE_DATA_DIR/cardtext/`), keyed by the grammar, the CR terms, this
-package's lexer and parser code and lark's version, and written atomically (a temporary file renamed
-into place), so concurrent processes never read half a file. lark's own `cache=True` covers LALR only.
+package's lexer and parser code and lark's version, and written as the other data files are
+(`judge_app.datafiles`: atomically, with a checksum verified before it is unpickled), so concurrent
+processes never read half a file and a damaged one is built again. lark's own `cache=True` covers LALR only.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
 import pickle
 import re
 import sys
-import tempfile
 import threading
 from functools import cache
 from pathlib import Path
@@ -25,12 +24,13 @@ from lark import Lark
 from lark import __version__ as lark_version
 from lark.parser_frontends import _wrap_lexer
 
-from judge_app import paths
+from judge_app import datafiles, paths
 from judge_app.cardtext.lexer import CardLexer, _plurals
 from judge_app.cardtext.terms import terms
 
 GRAMMAR_FILE = Path(__file__).with_name("oracle.lark")
 STARTS = ["first", "next", "mode", "spree_mode"]
+KIND = "cardtext-parser"  # the data file's kind (`judge_app.datafiles`)
 
 
 def grammar_text() -> str:
@@ -92,21 +92,17 @@ def _save(lark: Lark, path: Path) -> None:
             conf.re_module = module
         lark.parser.lexer = lexer
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".parser-", delete=False) as handle:
-            handle.write(data)
-        os.replace(handle.name, path)
+        datafiles.write(path, KIND, data)
         for old in path.parent.glob("parser-*.pickle"):  # earlier grammars of this data directory
             if old != path:
                 old.unlink(missing_ok=True)
-    except OSError:
-        pass  # a read-only data directory only costs the next process the build
+    except OSError as error:  # a read-only or full data directory only costs the next process the build
+        datafiles.warn("card text parser", path.parent, error, "each command builds it again (a few seconds)")
 
 
 def _load(path: Path) -> Lark | None:
-    try:
-        data = path.read_bytes()
-    except OSError:
+    data = datafiles.read(path, KIND)
+    if data is None:  # missing, damaged, or framed by older code
         return None
     try:
         limit = sys.getrecursionlimit()
@@ -115,7 +111,7 @@ def _load(path: Path) -> Lark | None:
             lark = pickle.loads(data)
         finally:
             sys.setrecursionlimit(limit)
-    except Exception:  # a damaged or foreign file: build again
+    except Exception:  # a file from code that no longer has its classes: build again
         return None
     for conf in _lexer_confs(lark):
         conf.re_module = re

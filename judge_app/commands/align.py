@@ -115,6 +115,3 @@ def diff_command(number_2019: str, number_2026: str, as_json: bool) -> None:
         emit_json([{"op": s.op, "text": s.text} for s in segments])
         return
     click.echo("".join(_MARKS[s.op].format(s.text) for s in segments))
-
-
-COMMANDS = [align_group]

@@ -78,6 +78,3 @@ def _batch_line(line: str, read: Any, result_json: Any) -> dict[str, Any]:
     name = data.get("name") if isinstance(data.get("name"), str) else None
     type_line = data.get("type") if isinstance(data.get("type"), str) else None
     return result_json(read(text, name=name, type_line=type_line))
-
-
-COMMANDS = [card_group]

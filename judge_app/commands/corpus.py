@@ -121,6 +121,3 @@ def report_command(as_json: bool) -> None:
                 click.echo(f"   {title} ({len(item[key])}):")
                 for entry in item[key]:
                     click.echo(f"     - {fmt(entry)}")
-
-
-COMMANDS = [rule_command, corpus_group]

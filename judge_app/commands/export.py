@@ -40,6 +40,3 @@ def static_command(directory: Path, docs: tuple[str, ...], lang: str) -> None:
     click.echo(f"judge: {report.files} files ({report.pages} pages), {report.bytes / 1e6:.1f} MB, "
                f"in {report.seconds:.1f} s → {directory}")
     click.echo(f"judge: serve it with any web server, e.g. python3 -m http.server -d {directory}", err=True)
-
-
-COMMANDS = [export_group]

@@ -14,7 +14,7 @@ import click
 from judge_app import search as search_api
 from judge_app.commands.common import emit_json, fail
 from judge_app.corpus import load_corpus
-from judge_app.search import Hit, SearchResponse
+from judge_app.search import Hit, SearchResponse, lifecycle
 from judge_app.search.lifecycle import Progress
 
 
@@ -147,22 +147,25 @@ def build_command() -> None:
 @index_group.command("status")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def status_command(as_json: bool) -> None:
-    """Where the index is, and whether it matches the current corpus."""
-    key = search_api.index_key()
-    found = search_api.current()
+    """Where the index is, and whether it is sound and matches the current corpus."""
+    found = lifecycle.status()
+    info = found.info
     data = {
-        "path": str(found.path) if found else None, "key": found.key if found else None, "wanted_key": key,
-        "current": bool(found and found.key == key), "entries": found.entries if found else 0,
-        "build_seconds": found.seconds if found else None,
+        "state": found.state, "problem": found.problem or None,
+        "path": str(info.path) if info else None, "key": info.key if info else None, "wanted_key": found.wanted_key,
+        "current": found.state == "current", "entries": info.entries if info else 0,
+        "build_seconds": info.seconds if info else None,
     }
     if as_json:
         emit_json(data)
         return
-    if not found:
+    if found.state == "missing":
         click.echo("No index yet: `judge index build` (or the first search) builds it.")
         return
-    state = "current" if data["current"] else "stale (the corpus or the index code changed; the next search rebuilds)"
-    click.echo(f"{found.path}\n{found.entries} entries, built in {found.seconds:.1f} s, {state}")
-
-
-COMMANDS = [search_command, index_group]
+    if info is not None:
+        click.echo(f"{info.path}\n{info.entries} entries, built in {info.seconds:.1f} s")
+    click.echo({
+        "current": "current",
+        "stale": "stale (the corpus or the index code changed); the next search rebuilds it, or `judge index build`",
+        "damaged": f"damaged ({found.problem}); the next search rebuilds it, or `judge index build`",
+    }[found.state])

@@ -47,7 +47,10 @@ def serve_command(host: str, port: int, workers: int, dev: bool) -> None:
         sys.executable, "-m", "gunicorn",
         "--bind", bind_address(host, port),
         "--workers", str(workers),
+        "--worker-class", "judge_app.serving.WaitressWorker",  # see judge_app/serving.py for why
         "--threads", "4",
+        "--worker-connections", "1000",  # per worker; more wait in the listen backlog
+        "--keep-alive", "15",  # seconds an idle connection is kept open
         "--preload",  # load the corpus once, before forking, and fail fast if it cannot load
         "--access-logfile", "-",
         "--no-control-socket",  # its default path under $HOME would be shared by every server on the machine
@@ -57,6 +60,3 @@ def serve_command(host: str, port: int, workers: int, dev: bool) -> None:
         os.execv(sys.executable, arguments)
     except OSError as error:
         fail(f"could not start gunicorn: {error}")
-
-
-COMMANDS = [serve_command]

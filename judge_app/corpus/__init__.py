@@ -15,7 +15,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from judge_app import paths
-from judge_app.corpus import build as _build
 from judge_app.corpus import cache
 from judge_app.corpus.manifest import CR_IDS
 from judge_app.corpus.model import (
@@ -41,7 +40,9 @@ _memo: cache.ProcessMemo[Corpus] = cache.ProcessMemo()
 
 def build_corpus(corpus_dir: Path | None = None) -> Corpus:
     """Parse every document now, ignoring any cache."""
-    return _build.build(corpus_dir or paths.corpus_dir())
+    from judge_app.corpus.build import build  # the parsers: imported only when a cache must be (re)built
+
+    return build(corpus_dir or paths.corpus_dir())
 
 
 def load_corpus(corpus_dir: Path | None = None, use_cache: bool = True) -> Corpus:

@@ -1,21 +1,20 @@
 """A compiled copy of the corpus, so a warm start does not parse again.
 
 The cache file's name carries a key made of the source documents' hashes, the manifest and the
-corpus code itself: edit a document or the parser and the next load rebuilds. Writes go to a
-temporary file that is renamed into place, so concurrent processes never read a partial file.
+corpus code itself: edit a document or the parser and the next load rebuilds. The file is written and
+checked by `judge_app.datafiles`: atomically, with a checksum verified before it is unpickled, so a
+damaged file is rebuilt, never trusted.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
-import pickle
-import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Generic, TypeVar
 
+from judge_app import datafiles
 from judge_app.corpus import manifest
 from judge_app.corpus.store import Corpus
 
@@ -68,37 +67,33 @@ class ProcessMemo(Generic[T]):
 
 
 def load_or_build(path: Path, kind: type[T], build: Callable[[], T]) -> T:
-    """The `kind` pickled at `path`, else built now and written there for the next process."""
+    """The `kind` stored at `path`, else built now and written there for the next process. A file that
+    cannot be written (read-only or full data directory) is said once; the value is used from memory."""
     value = read_pickle(path, kind)
     if value is None:
         value = build()
-        write_pickle(value, path)
+        try:
+            write_pickle(value, path)
+        except OSError as error:
+            datafiles.warn(f"{_kind(path)} cache", path.parent, error,
+                           "working from memory; each new process will build it again")
     return value
 
 
 def read_pickle(path: Path, kind: type):
-    """The object pickled at `path` if it is a `kind`, else None (missing, damaged, or from old code)."""
-    try:
-        with open(path, "rb") as handle:
-            value = pickle.load(handle)
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
-        return None
-    return value if isinstance(value, kind) else None
+    """The object stored at `path` if it is a `kind`, else None (missing, damaged, or from old code)."""
+    return datafiles.load(path, _kind(path), kind)
 
 
 def write_pickle(value: object, path: Path) -> None:
-    """Write `value` to `path` ("<kind>-<key>.pickle") atomically, then delete the other keys' files
-    of the same kind beside it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    kind = path.name.split("-", 1)[0]
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{kind}-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    """Write `value` to `path` ("<kind>-<key>.pickle") atomically, with a checksum, then delete the other
+    keys' files of the same kind beside it. Raises OSError when the folder cannot be written."""
+    kind = _kind(path)
+    datafiles.dump(value, path, kind)
     for old in path.parent.glob(f"{kind}-*.pickle"):
         if old != path:
             old.unlink(missing_ok=True)
+
+
+def _kind(path: Path) -> str:
+    return path.name.split("-", 1)[0]

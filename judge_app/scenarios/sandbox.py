@@ -1,24 +1,34 @@
-"""Replaying scenario text from strangers (the web's "try your own"): in a child process, within limits.
+"""Replaying scenario text within limits, wherever the replay starts: the web's "try your own", the API,
+and the command line (`judge scenario run` and `check`). One set of limits, one set of messages.
 
 Scenario text is data. `loads` reads it with `tomllib` and checks every key; nothing in it names a file to
-read, includes another file or opens a connection (only `load(path)`, which the web never calls, reads a
-file). What a stranger's text can do is ask for a great deal of work: a library of a billion cards, a
-hundred thousand turns, arrays nested until the parser recurses too deep. So each replay runs in its own
-child process:
+read, includes another file or opens a connection. What a stranger's text can do is ask for a great deal of
+work: a library of a billion cards, a hundred thousand turns, arrays nested until the parser recurses too
+deep, or a board so big that showing each step of it is megabytes of HTML. So each replay runs in a child
+process, and the work that turns its result into what is shown happens inside the same limits:
 
+- input: at most `MAX_TEXT` bytes, read no further (`read_file` on the command line, `/dev/zero` included).
 - time: the child arms a real-time timer as it starts (setitimer); when `TIME_LIMIT` seconds have passed,
   SIGALRM's default action ends it, whatever it is doing (a loop in the engine, a slow regular expression,
   a C call). RLIMIT_CPU backs that up, and the caller stops waiting shortly after the limit in any case.
-- memory: RLIMIT_AS caps the child's address space; running out is reported, not a crash of the server.
-- size: at most `MAX_TEXT` bytes of text in; at most `MAX_STEPS` trace steps and `MAX_RESULT` bytes out.
-- load: at most `MAX_CONCURRENT` replays at once per process; another waits `BUSY_WAIT` s, then is told to
-  retry.
+- memory: RLIMIT_AS caps the child's address space; running out is reported, not a crash of the caller.
+- output: at most `MAX_STEPS` trace steps, `MAX_BOARDS` objects on the boards of all steps together (what
+  a page draws), and `MAX_RESULT` bytes sent back.
+- load (web): at most `MAX_CONCURRENT` replays at once per process; another waits `BUSY_WAIT` s, then is
+  told to retry.
 
-The children are forked by a small fork server (`python -m judge_app.scenarios.sandbox`), one per calling
-process, started on the first replay: single-threaded, with the engine imported and warmed up once, so a
-child starts in a few milliseconds and never inherits a web worker's threads or locks. The caller hands
-it one end of a new socket pair per replay; the text goes in and the JSON answer comes back on it. The
-server ends when the caller's end of its control socket closes (the caller exited).
+On the web the children are forked by a small fork server (`python -m judge_app.scenarios.sandbox`), one
+per calling process, started on the first replay: single-threaded, with the engine imported and warmed up
+once, so a child starts in a few milliseconds and never inherits a web worker's threads or locks. The
+caller hands it one end of a new socket pair per replay; the child says it has started, then the text goes
+in and the JSON answer comes back on it. That first byte is the fork server's health check: a server that
+does not fork within `START_TIMEOUT` is stuck, and is killed and started again; one that cannot be
+started is the operator's problem, logged and answered 503, never blamed on the scenario. The server ends
+when the caller's end of its control socket closes (the caller exited). The web renders what comes back
+in the worker: bounded by the output limits above, a page is at most a few hundred kilobytes.
+
+The command line is single-threaded, so `run_limited` forks it directly, with the corpus already loaded:
+the child reads, replays and renders the text, under the same limits, and sends back what to print.
 
 A step budget inside the engine would bound only the loops that remember to check it; a process that ends
 itself bounds everything, the TOML parser and the loader included.
@@ -26,33 +36,41 @@ itself bounds everything, the TOML parser and the loader included.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import math
 import os
 import resource
+import select
 import signal
 import socket
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from judge_app import paths
 from judge_app.scenarios.loader import loads
 from judge_app.scenarios.model import ScenarioError
 from judge_app.scenarios.render import outcome_json
-from judge_app.scenarios.runner import run
+from judge_app.scenarios.runner import Outcome, run
 
 MAX_TEXT = 64 * 1024  # bytes of scenario text
 TIME_LIMIT = 2.0  # seconds for reading and replaying it
 GRACE = 0.5  # seconds the caller waits beyond TIME_LIMIT for a child that has not ended itself
 MEMORY_HEADROOM = 512 * 1024 * 1024  # bytes of address space a child may add to what it starts with
 MAX_STEPS = 500
-MAX_RESULT = 8 * 1024 * 1024  # bytes of JSON sent back
+MAX_BOARDS = 4000  # objects on the boards of all steps together (the library's largest: ~200)
+MAX_RESULT = 2 * 1024 * 1024  # bytes sent back (the library's largest replay: ~60 KB of JSON)
 MAX_CONCURRENT = 2
 BUSY_WAIT = 1.0
+START_TIMEOUT = 2.0  # seconds for the fork server to fork a child and the child to say so
+STARTUP_TIMEOUT = 60.0  # seconds for a new fork server to import and warm up the engine
 MAX_PROBLEM = 400  # characters of an error message (a value quoted back can be long)
 LABEL = "<scenario>"  # the file name errors are given: the text has no file
 
@@ -61,7 +79,7 @@ LABEL = "<scenario>"  # the file name errors are given: the text has no file
 class Refusal:
     """Why a text was not replayed, for the person who wrote it: what, where (line), and the HTTP status."""
 
-    kind: str  # "size", "encoding", "scenario", "time", "memory", "too long", "busy", "crash"
+    kind: str  # "size", "encoding", "file", "scenario", "time", "memory", "too long", "busy", "unavailable", "crash"
     problem: str
     status: int
     line: int | None = None
@@ -99,8 +117,10 @@ def decode(body: bytes) -> str | Refusal:
                        422, line, "a UTF-8 text file")
 
 
-def too_large(size: int) -> Refusal:
-    return Refusal("size", f"the scenario is {size:,} bytes; the limit is {MAX_TEXT:,} ({MAX_TEXT // 1024} KB)", 413)
+def too_large(size: int | None) -> Refusal:
+    """`size` None: a stream that went on past the limit (its whole size is never read)."""
+    said = f"is {size:,} bytes" if size is not None else "is larger than that"
+    return Refusal("size", f"the scenario {said}; the limit is {MAX_TEXT:,} bytes ({MAX_TEXT // 1024} KB)", 413)
 
 
 TIMED_OUT = Refusal("time", f"the replay took longer than {TIME_LIMIT:g} s and was stopped", 422, None,
@@ -108,7 +128,47 @@ TIMED_OUT = Refusal("time", f"the replay took longer than {TIME_LIMIT:g} s and w
 OUT_OF_MEMORY = Refusal("memory", "the replay stopped before its time was up, most likely because it needed more "
                         f"than {MEMORY_HEADROOM // (1024 * 1024)} MB of memory", 422)
 BUSY = Refusal("busy", "too many scenarios are being replayed right now; try again in a moment", 503)
-UNAVAILABLE = Refusal("busy", "scenarios cannot be replayed right now; try again in a moment", 503)
+UNAVAILABLE = Refusal("unavailable", "scenarios cannot be replayed right now (the server's scenario helper is "
+                      "down; it has been logged); try again in a moment", 503)
+TOO_LARGE_RESULT = Refusal("too long", f"the replay's result is larger than {MAX_RESULT // (1024 * 1024)} MB", 422)
+log = logging.getLogger(__name__)
+
+
+def check_outcome(outcome: Outcome) -> Refusal | None:
+    """The output limits: steps, and objects on the boards of all steps (what a page of the replay draws)."""
+    steps = outcome.trace.steps
+    if len(steps) > MAX_STEPS:
+        return Refusal("too long", f"the trace has {len(steps):,} steps; the limit is {MAX_STEPS}", 422, None,
+                       "a scenario that ends within a few turns")
+    shown = sum(_objects(step.snapshot) for step in steps)
+    if shown > MAX_BOARDS:
+        return Refusal("too long", f"the boards of its {len(steps)} steps hold {shown:,} objects in all; the limit "
+                       f"is {MAX_BOARDS:,}", 422, None, "a board of a few dozen cards, as at a real table")
+    return None
+
+
+def _objects(snapshot: dict[str, Any]) -> int:
+    players = snapshot.get("players", [])
+    return (len(snapshot.get("battlefield", [])) + len(snapshot.get("stack", []))
+            + sum(len(p.get("hand", [])) + len(p.get("graveyard", [])) + len(p.get("exile", [])) for p in players))
+
+
+def read_file(path: Path | str) -> str | Refusal:
+    """The text of a scenario file, read no further than the size limit (a device or pipe that never ends
+    included), or why it cannot be: missing, a folder, unreadable, too large, not UTF-8 (at its line)."""
+    path = Path(path)
+    try:
+        with open(path, "rb") as handle:
+            body = handle.read(MAX_TEXT + 1)
+    except IsADirectoryError:
+        return Refusal("file", "is a folder, not a scenario file", 422, None, "a .toml file")
+    except FileNotFoundError:
+        return Refusal("file", "no such file", 422)
+    except OSError as exc:
+        return Refusal("file", f"cannot be read ({exc.strerror or exc})", 422)
+    if len(body) > MAX_TEXT:
+        return too_large(None)
+    return decode(body)
 
 
 def replay(text: str) -> Replay:
@@ -121,7 +181,8 @@ def replay(text: str) -> Replay:
         return Replay(None, BUSY, time.monotonic() - start)
     try:
         data, refusal = _exchange(body)
-    except OSError:  # the fork server could not be started or reached, even after a restart
+    except OSError as error:  # the fork server could not be started or reached, even after a restart
+        log.error("the scenario helper (fork server) is down and could not be restarted: %s", error)
         data, refusal = None, UNAVAILABLE
     finally:
         _slots.release()
@@ -133,7 +194,7 @@ _slots = threading.BoundedSemaphore(MAX_CONCURRENT)
 
 def _exchange(body: bytes) -> tuple[dict[str, Any] | None, Refusal | None]:
     connection = _server.open()
-    start = time.monotonic()  # the child's timer started about now
+    start = time.monotonic()  # the child's timer started just before it said so
     deadline = start + TIME_LIMIT + GRACE
     chunks, size = [], 0
     try:
@@ -143,7 +204,7 @@ def _exchange(body: bytes) -> tuple[dict[str, Any] | None, Refusal | None]:
         while chunk := connection.recv(1 << 16):
             size += len(chunk)
             if size > MAX_RESULT:
-                return None, Refusal("too long", f"the trace is larger than {MAX_RESULT // (1024 * 1024)} MB", 422)
+                return None, TOO_LARGE_RESULT
             chunks.append(chunk)
             connection.settimeout(max(0.01, deadline - time.monotonic()))
     except TimeoutError:
@@ -167,46 +228,66 @@ def _stopped(start: float) -> Refusal:
 
 
 class _ForkServer:
-    """The per-process fork server, started on first use and again if it has gone."""
+    """The per-process fork server: started on first use, checked on every use (a child must say it has
+    started within START_TIMEOUT), and started again when it has gone or is stuck."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._process: subprocess.Popen | None = None
         self._control: socket.socket | None = None
+        self.command = [sys.executable, "-m", __name__]
+        self.startup_timeout = STARTUP_TIMEOUT
 
     def open(self) -> socket.socket:
-        """A socket to a new child: write the text, shut down writing, read the answer."""
+        """A socket to a new child that has started: write the text, shut down writing, read the answer.
+        Raises OSError when no fork server works, even a new one."""
+        with self._lock:
+            for attempt in (1, 2):
+                try:
+                    return self._child()
+                except OSError as error:
+                    pid = self._process.pid if self._process else None
+                    self.stop()
+                    if attempt == 2:
+                        raise
+                    log.warning("the scenario helper (fork server, pid %s) did not start a replay (%s); "
+                                "starting a new one", pid, error)
+        raise AssertionError("unreachable")
+
+    def _child(self) -> socket.socket:
         ours, theirs = socket.socketpair()
         try:
-            with self._lock:
-                for attempt in (1, 2):
-                    try:
-                        socket.send_fds(self._started(), [b"r"], [theirs.fileno()])
-                        break
-                    except OSError:
-                        self._stop()
-                        if attempt == 2:
-                            raise
-        finally:
+            socket.send_fds(self._started(), [b"r"], [theirs.fileno()])
             theirs.close()
+            ours.settimeout(START_TIMEOUT)
+            if ours.recv(1) != b"s":
+                raise ConnectionError("the child ended before it started")
+        except BaseException:
+            ours.close()
+            theirs.close()
+            raise
         return ours
 
     def _started(self) -> socket.socket:
         if self._process is None or self._process.poll() is not None:
-            self._stop()
+            self.stop()
             mine, its = socket.socketpair()
             environment = dict(os.environ)
             environment["PYTHONPATH"] = os.pathsep.join(
                 p for p in (str(paths.PROJECT_ROOT), environment.get("PYTHONPATH", "")) if p)
             self._process = subprocess.Popen(
-                [sys.executable, "-m", __name__, str(its.fileno())], pass_fds=[its.fileno()],
+                [*self.command, str(its.fileno())], pass_fds=[its.fileno()],
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, env=environment)
             its.close()
             self._control = mine
+            mine.settimeout(self.startup_timeout)
+            if mine.recv(1) != b"R":  # ready: the engine is imported and warmed up
+                raise ConnectionError("the scenario helper ended while starting")
+            mine.settimeout(None)
         assert self._control is not None
         return self._control
 
-    def _stop(self) -> None:
+    def stop(self) -> None:
         if self._control is not None:
             self._control.close()
             self._control = None
@@ -228,6 +309,7 @@ def serve(control_fd: int) -> None:
     control = socket.socket(fileno=control_fd)
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # children are reaped by the system: nobody waits for them
     _warm_up()
+    control.sendall(b"R")
     while True:
         try:
             message, fds, _, _ = socket.recv_fds(control, 1, 1)
@@ -247,9 +329,8 @@ def serve(control_fd: int) -> None:
 
 
 def _child(connection: socket.socket) -> None:
-    signal.signal(signal.SIGALRM, signal.SIG_DFL)  # its default action ends the process
-    signal.setitimer(signal.ITIMER_REAL, TIME_LIMIT)
-    _limit_resources()
+    _enter_limits()
+    connection.sendall(b"s")  # started: the caller's health check of the fork server
     chunks, size = [], 0
     while size <= MAX_TEXT and (chunk := connection.recv(1 << 16)):
         chunks.append(chunk)
@@ -259,28 +340,94 @@ def _child(connection: socket.socket) -> None:
     connection.close()
 
 
+def _enter_limits() -> None:
+    """In a child that is about to replay: its timer and its resource limits."""
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)  # its default action ends the process
+    signal.setitimer(signal.ITIMER_REAL, TIME_LIMIT)
+    _limit_resources()
+
+
 def _answer(body: bytes) -> dict[str, Any]:
-    data = None
     text = decode(body)
     if isinstance(text, Refusal):
         return {"data": None, "refusal": asdict(text)}
-    try:
+
+    def replay_text() -> dict[str, Any]:
         outcome = run(loads(text, LABEL))
-        if len(outcome.trace.steps) > MAX_STEPS:
-            refusal = Refusal("too long", f"the trace has {len(outcome.trace.steps):,} steps; the limit is "
-                              f"{MAX_STEPS}", 422, None, "a scenario that ends within a few turns")
-        else:
-            data, refusal = outcome_json(outcome), None
+        return check_outcome(outcome) or outcome_json(outcome)
+
+    result = _guarded(replay_text)
+    if isinstance(result, Refusal):
+        return {"data": None, "refusal": asdict(result)}
+    return {"data": result, "refusal": None}
+
+
+def _guarded(work: Callable[[], Any]) -> Any:
+    """`work()` in a child, every failure said as a Refusal (a ScenarioError with its line)."""
+    try:
+        return work()
     except ScenarioError as exc:
-        refusal = Refusal("scenario", _short(exc.problem), 422, exc.line, _short(exc.expected))
+        return Refusal("scenario", _short(exc.problem), 422, exc.line, _short(exc.expected))
     except MemoryError:
-        refusal = OUT_OF_MEMORY
+        return OUT_OF_MEMORY
     except RecursionError:
-        refusal = Refusal("scenario", "the scenario nests or repeats too deeply for the engine", 422)
+        return Refusal("scenario", "the scenario nests or repeats too deeply for the engine", 422)
     except Exception as exc:  # an engine fault on text nobody tried before: said as the refusal
-        refusal = Refusal("crash", _short(f"the engine could not replay this scenario ({type(exc).__name__}: "
-                                          f"{exc})"), 422)
-    return {"data": data, "refusal": None if refusal is None else asdict(refusal)}
+        return Refusal("crash", _short(f"the engine could not replay this scenario ({type(exc).__name__}: "
+                                       f"{exc})"), 422)
+
+
+def run_limited(work: Callable[[], tuple[int, str]]) -> tuple[int, str] | Refusal:
+    """`work()` — read, replay and render — in a child forked from this single-threaded process (the command
+    line, its corpus already loaded), within the limits: the (exit code, text to print) it returns, or the
+    Refusal that stopped it."""
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        try:
+            os.close(reader)
+            _enter_limits()
+            result = _guarded(work)
+            if isinstance(result, Refusal):
+                message = b"R" + json.dumps(asdict(result)).encode()
+            else:
+                message = b"%d\n" % result[0] + result[1].encode("utf-8")
+            with open(writer, "wb") as pipe:
+                pipe.write(message)
+        finally:
+            os._exit(0)
+    os.close(writer)
+    start = time.monotonic()
+    try:
+        message = _read_from(reader, start + TIME_LIMIT + GRACE)
+    finally:
+        os.close(reader)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    if isinstance(message, Refusal):
+        return message
+    if message.startswith(b"R"):
+        return Refusal(**json.loads(message[1:]))
+    head, _, text = message.partition(b"\n")
+    if not head.isdigit():  # nothing, or half an answer: the child was stopped
+        return _stopped(start)
+    return int(head), text.decode("utf-8")
+
+
+def _read_from(fd: int, deadline: float) -> bytes | Refusal:
+    chunks, size = [], 0
+    while True:
+        ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+        if not ready:
+            return TIMED_OUT
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return b"".join(chunks)
+        size += len(chunk)
+        if size > MAX_RESULT + 16:
+            return TOO_LARGE_RESULT
+        chunks.append(chunk)
 
 
 def _short(text: str) -> str:

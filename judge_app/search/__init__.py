@@ -38,20 +38,25 @@ the JSON form.
 paragraph refers to), `score`, `snippet`, `via` (the pivot document of a cross-language hit).
 
 The index lives in `<data dir>/search/` (`JUDGE_DATA_DIR`), is rebuilt when the corpus or the
-indexing code changes, and is swapped in atomically; `engine()` opens it once per process and is safe
-to share between threads (each thread gets its own Whoosh searcher); `refresh()` picks up a changed
-corpus in a long-running process. `use_alignment(...)` plugs in a fuller alignment between documents.
+indexing code changes, or when its files are damaged, and is swapped in atomically; `engine()` opens it
+once per process and is safe to share between threads (each thread gets its own Whoosh searcher);
+`refresh()` picks up a changed corpus in a long-running process. The process-wide engine follows an
+index published under it, and one deleted or damaged under it: `search` then switches to the published
+index, or, while a new one is built in the background, raises `IndexUnavailable`.
+`use_alignment(...)` plugs in a fuller alignment between documents.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 from pathlib import Path
 
 from judge_app.alignment import load_alignment
 from judge_app.corpus import load_corpus
+from judge_app.search import lifecycle
 from judge_app.search.crosslang import AlignedDocuments, Alignment, SameDateAlignment
-from judge_app.search.lifecycle import IndexInfo, Progress, current, index_key
+from judge_app.search.lifecycle import IndexInfo, IndexUnavailable, Progress, current, index_key
 from judge_app.search.lifecycle import build_index as _build_index
 from judge_app.search.lifecycle import ensure_index as _ensure_index
 from judge_app.search.results import Elsewhere, Hit, Jump, Message, SearchResponse
@@ -59,21 +64,31 @@ from judge_app.search.scenarios import ScenarioHit
 from judge_app.search.searching import Engine
 
 __all__ = [
-    "AlignedDocuments", "Alignment", "Elsewhere", "Engine", "Hit", "IndexInfo", "Jump", "Message", "SameDateAlignment",
-    "ScenarioHit", "SearchResponse",
+    "AlignedDocuments", "Alignment", "Elsewhere", "Engine", "Hit", "IndexInfo", "IndexUnavailable", "Jump", "Message",
+    "SameDateAlignment", "ScenarioHit", "SearchResponse",
     "build_index", "current", "engine", "ensure_index", "index_key", "open_engine", "refresh", "reset", "search",
     "use_alignment",
 ]
 
 _engine: Engine | None = None
+_watch: lifecycle.Watch | None = None
 _alignment: Alignment | None = None
-_lock = threading.Lock()
+_lock = threading.Lock()  # held while choosing and opening an index
+_swap = threading.Lock()  # held for the instant the process-wide engine is replaced
+_background: dict[str, threading.Thread] = {}
+RETIRE_AFTER = 60.0  # seconds an engine replaced under running searches stays open for them
+log = logging.getLogger(__name__)
 
 
 def search(query: str, doc: str | None = None, lang: str | None = None, limit: int = 10,
            chapter: str | None = None, offset: int = 0) -> SearchResponse:
-    """Search; see the module docstring. Any query text is answered, none raises."""
-    return engine().search(query, doc=doc, lang=lang, limit=limit, chapter=chapter, offset=offset)
+    """Search; see the module docstring. Any query text is answered, none raises; only a missing index
+    that is being rebuilt raises `IndexUnavailable`."""
+    opened = engine()
+    try:
+        return opened.search(query, doc=doc, lang=lang, limit=limit, chapter=chapter, offset=offset)
+    except Exception as error:
+        return _recover(opened, error).search(query, doc=doc, lang=lang, limit=limit, chapter=chapter, offset=offset)
 
 
 def ensure_index(progress: Progress | None = None, data_dir: Path | None = None) -> IndexInfo:
@@ -98,24 +113,102 @@ def open_engine(data_dir: Path | None = None, alignment: Alignment | None = None
 
 def engine(progress: Progress | None = None) -> Engine:
     """The process-wide engine, opened (and the index built if needed, reporting to `progress`) on
-    first use."""
-    global _engine
+    first use; switched, in the background, to a newly published index when one appears."""
     if _engine is None:
         with _lock:
             if _engine is None:
-                _engine = open_engine(alignment=_alignment, progress=progress)
+                _open(_ensure_index(progress))
+    elif _watch is not None and _watch.changed():
+        _in_background("search-index-follow", _follow)
+    assert _engine is not None
     return _engine
+
+
+def _open(info: IndexInfo) -> Engine:
+    """Open the engine on `info` (slow: seconds) and make it the process-wide one."""
+    global _engine, _watch
+    opened = Engine(info.path, load_corpus(), _alignment or AlignedDocuments(load_alignment()))
+    with _swap:
+        previous, _engine, _watch = _engine, opened, lifecycle.Watch(info)
+    if previous is not None:  # not closed at once: other threads may still be reading through it
+        retire = threading.Timer(RETIRE_AFTER, previous.close)
+        retire.daemon = True
+        retire.start()
+    return opened
+
+
+def _open_published(failed: Engine | None) -> Engine | None:
+    """Open the published index if it is sound and not the one under `failed`; look again if it goes
+    while being opened (a newer build removed it). None when there is none to open."""
+    for _ in range(3):
+        found = lifecycle.find(index_key())
+        if found is None or (failed is not None and found.path == failed.path):
+            return None
+        try:
+            return _open(found)
+        except Exception as error:
+            log.warning("the search index %s could not be opened (%s); looking again", found.path, error)
+    return None
+
+
+def _follow() -> None:
+    """The published index or its files changed: open the one now published, or rebuild a damaged one."""
+    global _watch
+    with _lock:
+        current_engine = _engine
+        found = lifecycle.find(index_key())
+        if found is None:
+            _in_background("search-index-rebuild", _rebuild)
+        elif current_engine is not None and found.path == current_engine.path:
+            _watch = lifecycle.Watch(found)  # touched, still sound: look for changes from here on
+        else:
+            _open_published(current_engine)
+
+
+def _recover(failed: Engine, error: Exception) -> Engine:
+    """A search failed: if the index under `failed` is gone or damaged, the published one (if sound) takes
+    over; else a rebuild starts and IndexUnavailable is raised. A sound index re-raises `error`."""
+    with _lock:
+        if _engine is not None and _engine is not failed:
+            return _engine  # another thread has switched already
+        found = lifecycle.find(index_key())
+        if found is not None and found.path == failed.path:
+            raise error
+        opened = _open_published(failed)
+        if opened is not None:
+            log.warning("the search index under this process was replaced or damaged (%s); now using %s",
+                        error, opened.path)
+            return opened
+        _in_background("search-index-rebuild", _rebuild)
+    raise IndexUnavailable("the search index is being rebuilt (it was removed or damaged); try again in a minute")
+
+
+def _rebuild() -> None:
+    try:
+        info = _ensure_index()
+        log.warning("the search index was rebuilt: %s", info.path)
+    except Exception:
+        log.exception("the search index could not be rebuilt")
+
+
+def _in_background(name: str, work) -> None:
+    """Run `work` in a thread of its own, one per name at a time; searches go on with the engine they have."""
+    with _swap:
+        running = _background.get(name)
+        if running is not None and running.is_alive():
+            return
+        thread = _background[name] = threading.Thread(target=work, name=name, daemon=True)
+    thread.start()
 
 
 def refresh() -> bool:
     """Re-check the corpus (hashing its sources, a few ms): if it changed, build the new index and
     switch the process-wide engine to it. True when it switched. For a long-running server."""
-    global _engine
     info = _ensure_index()
     with _lock:
         if _engine is not None and _engine.path == info.path:
             return False
-        _engine = Engine(info.path, load_corpus(), _alignment or AlignedDocuments(load_alignment()))
+        _open(info)
         return True
 
 
@@ -132,6 +225,6 @@ def use_alignment(alignment: Alignment | None) -> None:
 
 def reset() -> None:
     """Forget the process-wide engine: the next search opens the index again (after a rebuild)."""
-    global _engine
+    global _engine, _watch
     with _lock:
-        _engine = None  # not closed: other threads may still be reading through it
+        _engine, _watch = None, None  # not closed: other threads may still be reading through it

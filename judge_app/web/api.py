@@ -191,7 +191,7 @@ def run_payload(body: bytes, doc: str = "") -> Payload:
 def _json(payload: Payload):
     data, status = payload
     response = jsonify(data)
-    if status == sandbox.BUSY.status and data.get("kind") == sandbox.BUSY.kind:
+    if status == 503 and data.get("kind") in (sandbox.BUSY.kind, sandbox.UNAVAILABLE.kind):
         response.headers["Retry-After"] = "2"
     return response, status
 
@@ -235,7 +235,7 @@ def run_scenario():
     try:
         body = request.get_data(cache=False)
     except RequestEntityTooLarge:
-        refusal = sandbox.too_large(request.content_length or sandbox.MAX_TEXT + 1)
+        refusal = sandbox.too_large(request.content_length)
         return _json((refusal.to_json(), refusal.status))
     return _json(run_payload(body, request.args.get("doc", "")))
 

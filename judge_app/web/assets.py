@@ -37,9 +37,7 @@ def load(folder: Path) -> dict[str, Asset]:
         if not path.is_file():
             continue
         body = path.read_bytes()
-        mimetype = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-        if mimetype.startswith("text/") or mimetype.endswith("javascript"):
-            mimetype += "; charset=utf-8"
+        mimetype = mimetypes.guess_type(path.name)[0] or "application/octet-stream"  # werkzeug adds the charset
         version = hashlib.sha256(body).hexdigest()[:12]
         assets[path.relative_to(folder).as_posix()] = Asset(body, gzip.compress(body, 9, mtime=0), mimetype, version)
     return assets

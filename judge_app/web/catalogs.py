@@ -20,7 +20,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from judge_app import paths
+from judge_app import datafiles, paths
 
 DOMAIN = "messages"
 SOURCE = Path(__file__).resolve().parents[1] / "translations"
@@ -46,6 +46,17 @@ def compile_catalogs(data_dir: Path | None = None) -> Path:
     for language, path in files.items():
         digest.update(language.encode() + b"\0" + path.read_bytes())
     out = (data_dir or paths.data_dir()) / "translations" / digest.hexdigest()[:16]
+    try:
+        _compile(files, out)
+    except OSError as error:  # a read-only or full data directory: a private folder of this user's instead
+        fallback = datafiles.private_folder("translations") / out.name
+        datafiles.warn("interface translations", out.parent, error, f"compiling them in {fallback} instead")
+        _compile(files, fallback)
+        out = fallback
+    return out
+
+
+def _compile(files: dict[str, Path], out: Path) -> None:
     for language, path in files.items():
         target = out / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
         if target.exists():
@@ -57,7 +68,6 @@ def compile_catalogs(data_dir: Path | None = None) -> Path:
         with partial.open("wb") as sink:
             write_mo(sink, catalog)
         partial.replace(target)  # atomic: several workers may compile at once
-    return out
 
 
 def extracted() -> Catalog:

@@ -44,6 +44,7 @@ REFUSALS = {
     "scenario": _l("The scenario has a mistake"), "time": _l("The replay took too long"),
     "memory": _l("The replay needed too much memory"), "too long": _l("The trace is too long"),
     "busy": _l("The server is busy"), "crash": _l("The engine could not replay it"),
+    "unavailable": _l("Replays are unavailable for a moment"),
 }
 
 TABLES: dict[str, dict[str, LazyString]] = {

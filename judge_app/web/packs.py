@@ -11,7 +11,8 @@ offline when that document is saved too.
 A pack's version is a hash of everything its pages are made from (the corpus and alignment keys,
 the templates, static files and web code, the interface language), so a server with a new corpus or
 new pages publishes a new version and saved packs update the next time they are online. Built packs
-are kept gzipped in `<data dir>/offline/`, built once under a file lock however many workers ask.
+are kept gzipped in `<data dir>/offline/` (each file written atomically), built once under a file lock
+however many workers ask; a data directory that cannot be written means a private folder instead.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from flask import Flask, Request, url_for
 from flask.testing import FlaskClient
 from markupsafe import escape
 
-from judge_app import paths
+from judge_app import datafiles, paths
 from judge_app.alignment import cache as alignment_cache
 from judge_app.corpus import Corpus
 from judge_app.search import browser_index
@@ -169,12 +170,6 @@ def visitor(app: Flask, lang: str, doc: str) -> FlaskClient:
     return client
 
 
-def _data_folder() -> Path:
-    folder = paths.data_dir() / "offline"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
 @contextmanager
 def _lock(folder: Path) -> Iterator[None]:
     with open(folder / ".lock", "a+") as handle:
@@ -187,8 +182,19 @@ def _lock(folder: Path) -> Iterator[None]:
 
 def _kept(name: str, key: str, make: Callable[[], dict[str, object]]) -> dict[str, Path]:
     """`<data dir>/offline/<name>/<key>/<part>.json.gz` for each part `make` returns, made once under a
-    lock (however many workers ask at once); other keys' folders are removed then."""
-    folder = _data_folder() / name
+    lock (however many workers ask at once); other keys' folders are removed then. When the data directory
+    cannot be written (read-only, full), they are made in a private folder instead, said once."""
+    folder = paths.data_dir() / "offline"
+    try:
+        return _kept_in(datafiles.make_folder(folder), name, key, make)
+    except OSError as error:
+        fallback = datafiles.private_folder("offline")
+        datafiles.warn("offline packs", folder, error, f"keeping them in {fallback} instead")
+        return _kept_in(fallback, name, key, make)
+
+
+def _kept_in(base: Path, name: str, key: str, make: Callable[[], dict[str, object]]) -> dict[str, Path]:
+    folder = base / name
     folder.mkdir(exist_ok=True)
     target = folder / key
     done = target / ".done"
@@ -199,7 +205,7 @@ def _kept(name: str, key: str, make: Callable[[], dict[str, object]]) -> dict[st
                 target.mkdir()
                 for part, data in make().items():
                     body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
-                    (target / f"{part}.json.gz").write_bytes(gzip.compress(body, 9, mtime=0))
+                    datafiles.write_bytes(target / f"{part}.json.gz", gzip.compress(body, 9, mtime=0))
                 done.touch()
                 for old in folder.iterdir():
                     if old.is_dir() and old != target:

@@ -61,9 +61,11 @@ def read_entry(path: Path) -> Entry:
     outcome = run(scenario)
     words = " ".join([scenario.title, scenario.question, scenario.answer, *scenario.tags,
                       *(card.printed.name for card in scenario.cards)])
+    data = outcome_json(outcome)
+    data["scenario"]["file"] = path.name  # where the server keeps its files is nobody's business
     return Entry(id=path.stem, source=path.read_text(encoding="utf-8"), title=scenario.title,
                  question=scenario.question, answer=scenario.answer, tags=tuple(scenario.tags),
-                 data=outcome_json(outcome), cited=tuple(outcome.trace.cited()), words=fold(words))
+                 data=data, cited=tuple(outcome.trace.cited()), words=fold(words))
 
 
 class Library:

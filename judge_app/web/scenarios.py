@@ -95,7 +95,7 @@ def try_your_own():
         try:
             form = request.form
         except RequestEntityTooLarge:
-            too_large = sandbox.too_large(request.content_length or 0)
+            too_large = sandbox.too_large(request.content_length)
     library = get_library()
     doc = chosen_doc(form or None)
     context: dict[str, Any] = {
@@ -107,7 +107,9 @@ def try_your_own():
         example = _example(library, request.args.get("from", ""))
         return render_template("scenario_try.html", text=example.source if example else "",
                                example=example.id if example else "", **context)
-    text = form.get("text", "").replace("\r\n", "\n")
+    text, refusal = _posted_text(form)
+    if refusal is not None:
+        return _refused(refusal, text, context)
     result = sandbox.replay(text)
     if result.refusal is not None:
         return _refused(result.refusal, text, context)
@@ -116,6 +118,19 @@ def try_your_own():
     return render_template("scenario_try.html", text=text, example="", view=trace_view(result.data, cites),
                            scenario=scenario, question=cites.markdown(scenario["question"]),
                            answer=cites.markdown(scenario["answer"]), seconds=result.seconds, **context)
+
+
+def _posted_text(form: Mapping[str, str]) -> tuple[str, sandbox.Refusal | None]:
+    """The scenario typed in the editor, or a file sent as the `text` field: its bytes are decoded here, so
+    a file that is not UTF-8 is refused at its line (a typed field arrives decoded, errors replaced)."""
+    upload = request.files.get("text")
+    if upload is None or form.get("text"):
+        return form.get("text", "").replace("\r\n", "\n"), None
+    body = upload.read(sandbox.MAX_TEXT + 1)
+    text = sandbox.decode(body)
+    if isinstance(text, sandbox.Refusal):
+        return body.decode("utf-8", "replace").replace("\r\n", "\n"), text
+    return text.replace("\r\n", "\n"), None
 
 
 def _example(library: Library, name: str) -> Entry | None:
@@ -127,7 +142,7 @@ def _refused(refusal: sandbox.Refusal, text: str, context: dict[str, Any]):
     response = current_app.make_response((render_template(
         "scenario_try.html", text=text, example="", refusal=refusal, excerpt=excerpt(text, refusal.line),
         **context), refusal.status))
-    if refusal.kind == "busy":
+    if refusal.status == 503:  # busy, or the scenario helper is down: come back in a moment
         response.headers["Retry-After"] = "2"
     return response
 

@@ -7,7 +7,6 @@ missing browser is a failure. The fixtures (`server`, `browser`, `js_browser`) a
 from __future__ import annotations
 
 import os
-import socket
 from pathlib import Path
 
 import pytest
@@ -35,12 +34,6 @@ def require_browser() -> None:
         if os.environ.get("CI") == "true":
             pytest.fail(message)
         pytest.skip(message)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def new_browser(javascript: bool, screen: dict | None = None):

@@ -144,3 +144,16 @@ def test_offline_pages_speak_the_interface_language(client, language, title, sav
     assert page(client, "/rules/pt-2019/").select_one(".save-offline a").text == save
     search = page(client, "/offline/search").select_one("#offline-search")
     assert "{count}" in search["data-count"] and "results" not in search["data-count"]
+
+
+def test_packs_are_served_when_the_data_directory_cannot_be_written(client, monkeypatch, tmp_path, capfd):
+    from judge_app import datafiles
+
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("JUDGE_DATA_DIR", str(blocked / "data"))
+    monkeypatch.setattr(datafiles, "_warned", set())
+    response = client.get("/offline/guides/pack.json?lang=pt", headers={"Accept-Encoding": "gzip"})
+    assert response.status_code == 200
+    assert json.loads(gzip.decompress(response.data))["pages"]
+    assert "cannot write the offline packs" in capfd.readouterr().err
