@@ -80,7 +80,7 @@ def unit_query(doc: str, lang: str, unit: Unit, parts: tuple[str, ...] = PARTS, 
         number = unit.forms[0][0]
         return Or([Term("number", number, boost=NUMBER_WEIGHT), Term("cites", number)])
     kept = [word for word, found in unit.keys if found <= share] or [unit.keys[0][0]]
-    forms = [word_query(doc, lang, w, parts) for w in kept + unit.seconds]
+    forms = [word_query(doc, lang, w, parts) for w in kept]
     return forms[0] if len(forms) == 1 else Or(forms)
 
 

@@ -39,8 +39,6 @@ MECHANIC_SHARE = 0.05  # a named unit whose words are in more entries than this 
 WEIGHT_CAP = 6.0  # a word rarer than this (in idf) weighs no more: rare is not always relevant ("per", "exactly")
 STORY_WEIGHT = 0.8  # a unit of the story told before the question ("I sacrifice it in response, does …")
 IDIOM_WEIGHT = 1.5  # a player's phrase the vocabulary knows ("still resolve") names what is asked
-SECOND_KEY_SHARE = 0.1  # a form's next rarest words add to the search when in fewer than this share of entries …
-SECOND_KEYS = 2  # … this many of them
 READ_CACHE = 512  # questions remembered per document
 COUNT_WEIGHT = 0.5  # a plain number ("7 cards", "pay 4 life") is usually a detail of the story
 
@@ -57,7 +55,6 @@ class Unit:
     mechanic: bool = False
     strengths: list[float] = field(default_factory=list)  # per form, its rarity over the unit's (0–1]
     keys: list[tuple[str, float]] = field(default_factory=list)  # per form, its rarest word and that word's share
-    seconds: list[str] = field(default_factory=list)  # rare second words of the forms ("special action": "action")
     share: float = 0.0  # about the share of the document's entries holding the unit (any form)
 
     @property
@@ -218,16 +215,11 @@ class Reader:
         unit.strengths = [r / unit.weight if unit.weight else 1.0 for r in rarity]
         if all(w.isdigit() for w in unit.typed):
             unit.weight *= COUNT_WEIGHT
-        keys: dict[str, tuple[str, float]] = {}
-        seconds: dict[str, tuple[str, float]] = {}
+        keys: dict[str, float] = {}
         for form in held:
-            rarest, *others = sorted(form, key=self._entries)
-            keys.setdefault(term(rarest, self.lang, "fs"), (rarest, self._entries(rarest) / size))
-            for word in others[:SECOND_KEYS]:
-                if self._entries(word) / size <= SECOND_KEY_SHARE:
-                    seconds.setdefault(term(word, self.lang, "fs"), (word, self._entries(word) / size))
+            word = min(form, key=self._entries)
+            keys.setdefault(term(word, self.lang, "fs"), (word, self._entries(word) / size))
         unit.keys = sorted(keys.values(), key=lambda key: key[1])
-        unit.seconds = [w for k, (w, _) in seconds.items() if k not in keys]
         unit.share = min(1.0, sum(share for _, share in unit.keys))
         shares = [max(self._entries(w) for w in f) / size for f in held]
         unit.mechanic = bool(unit.named) and any(_is_mechanic(n) for n in unit.named) and min(shares) <= MECHANIC_SHARE

@@ -25,7 +25,6 @@ PARTIAL_TITLE = 0.2  # … and one naming part of it, this share of that (times 
 SEVERAL_TITLES = 0.2  # … or this, when the query is several rule titles ("atropelar toque mortífero").
 GLOSSARY_RULE_SHARE = 0.85  # the rules a named glossary entry sends to get this share of its bonus
 COORDINATION = 2.0  # how hard entries holding only some of the query's words are pushed down
-TEXT_POWER = 0.7  # the full-text score counts to this power beside how much of the question an entry holds
 AROUND = 0.7  # a word only in an entry's examples holds this much of a unit
 MEETING = 1.3  # an entry holding every mechanic a question names (two or more) weighs this much more
 LISTING = 5  # an entry naming this many keywords is a list, not where two of them meet …
@@ -47,7 +46,7 @@ def held_share(held: list[float], weights: list[float]) -> float:
     form's words the entry holds (1: all of them). Scores are multiplied by it ** COORDINATION, and
     title bonuses by it ** NAMED_COVERAGE (naming one part of a question is not answering it)."""
     total = sum(weights)
-    if not total:
+    if len(held) < 2 or not total:
         return 1.0
     return sum(w * h for h, w in zip(held, weights, strict=True)) / total
 

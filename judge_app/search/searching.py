@@ -298,7 +298,7 @@ class Engine:
             for n, score in results.items():
                 ref = self.refs[n]
                 doc, kind, number = parse_ref(ref)
-                scores[ref] = (score ** ranking.TEXT_POWER * ranking.KIND_WEIGHT[kind] * ranking.position(kind, number)
+                scores[ref] = (score * ranking.KIND_WEIGHT[kind] * ranking.position(kind, number)
                                * self._coverage(ref, questions[doc]))
         top = max(scores.values(), default=0) or 1
         scores = {ref: s / top for ref, s in scores.items()}
@@ -325,12 +325,12 @@ class Engine:
         return share ** ranking.COORDINATION * factor
 
     def _fit(self, ref: str, question: Question) -> tuple[float, bool]:
-        """The weighted share of the question's units the entry holds (of its words, for one unit), and
+        """The weighted share of the question's units the entry holds (1 for a question of one unit), and
         whether it holds every mechanic of a question naming two or more. A unit is held through its best
         form, a commoner wording counting less ("stack" for "in response"); a word held only in the
         entry's examples counts `ranking.AROUND` of one."""
         units = [u for u in question.counted if u.source != "number"]
-        if not units:
+        if len(units) < 2:
             return 1.0, False
         lang = question.lang
         own, around = self._entry_terms(ref, lang)
