@@ -72,6 +72,29 @@ def _check_modes(effect: n.Effect | None, choices: dict[str, Any], what: str) ->
     return True
 
 
+def _check_division(effect: n.Effect | None, item: StackItem, what: str) -> None:
+    """601.2d: a division is announced among the chosen targets, each getting at least one, all of a fixed or X
+    amount given out."""
+    division = item.choices.get("divide")
+    if not division:
+        return
+    divided = next((i for i in (effect.instructions if effect is not None else ())
+                    if isinstance(i, n.Instruction) and i.qualifier == "divided"), None)
+    if divided is None:
+        raise IllegalAction(f"{what} divides nothing: the announced division has nothing to apply to",
+                            rules.CAST_DIVIDE)
+    chosen = {t.ref for t in item.targets}
+    if set(division) != chosen or any(share < 1 for share in division.values()):
+        raise IllegalAction(f"{what}: the division {division} must give each chosen target "
+                            f"({', '.join(sorted(chosen)) or 'none'}) at least 1", rules.CAST_DIVIDE)
+    total = divided.amount.value if divided.amount is not None and divided.amount.kind == "number" else \
+        item.choices.get("x") if divided.amount is not None and divided.amount.kind == "variable" \
+        and divided.amount.base is None else None
+    if total is not None and sum(division.values()) != total:
+        raise IllegalAction(f"{what}: the division {division} gives out {sum(division.values())}, not {total}",
+                            rules.CAST_DIVIDE)
+
+
 def pay_actions(game: Play, player: str, source: str, cost: Cost, announced: dict[str, Any], what: str
                 ) -> tuple[list[Event], list[str], dict[str, list[str]], list[rules.Cite]]:
     """The costs beyond mana (118.3, 601.2h): sacrifice, discard, remove counters, exile from a graveyard —
@@ -179,9 +202,10 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
                                       item_id, card, chars.name)
     if item.targets:
         cited += [rules.CAST_TARGETS, rules.TARGETED_SPELL]
+    _check_division(printed, item, chars.name)
     mana_cost, extra_said, extra_changes, extra_rules = _spell_costs(game, player, card, chars, announced)
     payment, paid, pay_rules = mana.payment(game, player, mana_cost, sources, chars.name,
-                                            x=announced.get("x", 0), announce=announced.get("announce"))
+                                            x=announced.get("x"), announce=announced.get("announce"))
     game.perform(ZoneChange(card, "hand", STACK, "cast", controller=player), StackPush(item), *payment,
                  *extra_changes)
     timing = [rules.INSTANT_TIMING if "instant" in chars.types else rules.FLASH] if instant else \
@@ -324,7 +348,7 @@ def activate(game: Play, player: str, source: str, index: int, chosen: list[str]
     if item.targets:
         cited += [rules.CAST_TARGETS, rules.TARGETED_ACTIVATED]
     payment, text, pay_rules = mana.payment(game, player, cost.mana, sources, item.name,
-                                            x=item.choices.get("x", 0), announce=item.choices.get("announce"))
+                                            x=item.choices.get("x"), announce=item.choices.get("announce"))
     if cost.sacrifice:
         changes.append(ZoneChange(source, "battlefield", "graveyard", "sacrificed"))
         paid.append(f"sacrifices {chars.name}")
@@ -364,7 +388,7 @@ def play_land(game: Play, player: str, card: str) -> None:
         raise IllegalAction(f"{player} can't play a land now: {why}", rules.LAND_PLAY, rules.SPECIAL_ACTION_LAND)
     if state.lands_played >= 1:
         raise IllegalAction(f"{player} has already played a land this turn", rules.LAND_PER_TURN)
-    extra, notes, cited = entering(game, card)
+    extra, notes, cited = entering(game, game.choices, card)
     state.lands_played += 1
     game.perform(ZoneChange(card, "hand", "battlefield", "played"), *extra)
     game.record(ACTION, f"{player} plays {chars.name} (a special action: it doesn't use the stack)"

@@ -239,7 +239,10 @@ def _damage(game: Play, r: Resolving, ins: n.Instruction) -> Result:
         return "", []
     report = deal_damage(game, assignments, combat=False, source_chars=source_chars)
     _acted(r, list(dict.fromkeys(a.recipient for a in assignments)))
-    return "; ".join(report.lines), [rules.DAMAGE_SOURCE, *([rules.CAST_DIVIDE] if divided else []), *report.rules]
+    default = " (default division: as evenly as possible, the first targets getting any remainder)" \
+        if divided and len(assignments) > 1 and not r.item.choices.get("divide") else ""
+    return "; ".join(report.lines) + default, [rules.DAMAGE_SOURCE, *([rules.CAST_DIVIDE] if divided else []),
+                                               *report.rules]
 
 
 def _divide(r: Resolving, recipients: list[str], total: int) -> dict[str, int]:
@@ -353,7 +356,7 @@ def _return(game: Play, r: Resolving, ins: n.Instruction) -> Result:
             lines.append(f"{game.name(ref)} isn't in the {origin or 'zone it was in'} any more, so it isn't returned")
             continue
         controller = _controller_of(game, r, ins.destination, obj.owner)
-        extra, notes, more = entering(game, ref)
+        extra, notes, more = entering(game, game.choices, ref)
         if ins.destination.tapped:
             extra.append(StatusChange(ref, True))
         changes += [ZoneChange(ref, obj.zone, "battlefield", "returned", controller=controller), *extra]
@@ -697,7 +700,7 @@ def _put_into(game: Play, r: Resolving, refs: list[str], zone: n.Zone) -> Result
         if zone.zone == "battlefield":
             if obj.zone == "battlefield":
                 continue
-            extra, _, _ = entering(game, ref)
+            extra, _, _ = entering(game, game.choices, ref)
             changes += [ZoneChange(ref, obj.zone, "battlefield", "put", controller=_controller_of(game, r, zone,
                                                                                                    obj.owner)), *extra]
             if zone.tapped:
@@ -881,7 +884,7 @@ def _copy_token(game: Play, r: Resolving, originals: list[str]) -> Result:
     game.perform(TokenCreated(token, r.item.controller, values.name, Characteristics(name=values.name)))
     begin(game, Change("copy", copiable=values), [token], f"{token} is a copy of {game.name(original)} "
           f"({r.item.name})", INDEFINITE, r.item.source)  # a copy effect, layer 1a (613.2a, 707.2)
-    extra, notes, cited = entering(game, token)
+    extra, notes, cited = entering(game, game.choices, token)
     if extra:
         game.perform(*extra)
     _acted(r, [token])

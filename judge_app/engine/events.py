@@ -62,6 +62,7 @@ class ZoneChange(Event):
         obj.dealt_deathtouch_damage = False
         obj.counters = {}
         obj.attached_to = None
+        obj.chosen = {}
         obj.face_down = self.to_zone == "battlefield" and self.face_down
         obj.controller = self.controller or obj.owner
         if state.combat is not None:
@@ -184,6 +185,20 @@ class StatusChange(Event):
 
     def apply(self, state: GameState) -> None:
         state.objects[self.object].tapped = self.tapped
+
+
+@dataclass(frozen=True, slots=True)
+class ValueChosen(Event):
+    """A value chosen as a permanent enters ("As ~ enters, choose a color", 614.12a), kept for the abilities
+    linked to that choice (607.2d) until it leaves (400.7)."""
+
+    kind: ClassVar[str] = "value chosen"
+    object: str
+    what: str  # "color", "creature type", "card name"
+    value: str
+
+    def apply(self, state: GameState) -> None:
+        state.objects[self.object].chosen[self.what] = self.value
 
 
 @dataclass(frozen=True, slots=True)

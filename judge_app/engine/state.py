@@ -91,6 +91,7 @@ class GameObject:
     commander: bool = False  # its owner's commander (903.3)
     face_down: bool = False  # a face-down permanent (708): a 2/2 with no name, text, subtypes or mana cost
     copy_of_spell: bool = False  # a copy of a spell on the stack, not a card (707.10): it ceases to exist elsewhere
+    chosen: dict[str, str] = field(default_factory=dict)  # "As ~ enters, choose a color": "color" → "red" (614.12a)
 
 
 @dataclass

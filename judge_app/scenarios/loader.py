@@ -82,7 +82,10 @@ CHOICE_KEYS = {"legend_rule_keep": "a list of card ids", "discard": "a list of c
                "modes": "{ source card id = [mode numbers] } for a modal triggered ability",
                "proliferate": "a list of card ids and players proliferate picks (default: all with counters)",
                "choose": "{ source card id = [card ids] } picked when its text says \"a creature …\" (default: "
-                         "the oldest)"}
+                         "the oldest)",
+               "copy": "{ card id = card id } what a Clone enters as a copy of (default: the oldest it may copy)",
+               "chosen": "{ card id = \"red\" / \"Goblin\" / \"a card name\" } chosen as it enters (\"As ~ enters, "
+                         "choose a color\"; default: said in the trace)"}
 
 # action → its keys: key → (value kind, required)
 _TARGETED = {"target": ("card", True), "source": ("card", False)}
@@ -273,6 +276,14 @@ class _Loader:
         out["choose"] = {self._card(c, ("choices", "choose")): [self._card(x, ("choices", "choose")) for x in
                                                                  r.string_list(ids, ("choices", "choose"), "card ids")]
                          for c, ids in table.items()}
+        table = r.typed(choices.get("copy", {}), ("choices", "copy"), dict, CHOICE_KEYS["copy"])
+        out["copy"] = {self._card(c, ("choices", "copy")): self._card(r.typed(x, ("choices", "copy"), str,
+                                                                              CHOICE_KEYS["copy"]), ("choices", "copy"))
+                       for c, x in table.items()}
+        table = r.typed(choices.get("chosen", {}), ("choices", "chosen"), dict, CHOICE_KEYS["chosen"])
+        out["chosen"] = {self._card(c, ("choices", "chosen")): r.typed(x, ("choices", "chosen"), str,
+                                                                       CHOICE_KEYS["chosen"])
+                         for c, x in table.items()}
         if "proliferate" in choices:
             out["proliferate"] = [self._card_or_player(c, ("choices", "proliferate")) for c in
                                   r.string_list(choices["proliferate"], ("choices", "proliferate"), "card ids")]

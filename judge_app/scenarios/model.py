@@ -94,6 +94,8 @@ class Scenario:
     modes: dict[str, list[int]] = field(default_factory=dict)
     proliferate: list[str] | None = None
     choose: dict[str, list[str]] = field(default_factory=dict)
+    copy: dict[str, str] = field(default_factory=dict)
+    chosen: dict[str, str] = field(default_factory=dict)
 
     @property
     def name(self) -> str:

@@ -72,7 +72,8 @@ def build_game(scenario: Scenario) -> Game:
                       replacement_order=scenario.replacement_order, decline_to_pay=list(scenario.decline_to_pay),
                       sacrifice=list(scenario.sacrifice), may={k: list(v) for k, v in scenario.may.items()},
                       modes=dict(scenario.modes), proliferate=scenario.proliferate,
-                      choose={k: list(v) for k, v in scenario.choose.items()})
+                      choose={k: list(v) for k, v in scenario.choose.items()}, copy=dict(scenario.copy),
+                      chosen=dict(scenario.chosen))
     return Game(state, choices)
 
 
