@@ -175,28 +175,29 @@ def test_what_a_clone_copies_must_be_a_card_of_the_scenario():
     assert "'bera'" in err.problem and "did you mean 'bear'" in str(err)
 
 
+def cast_and_resolve(card: str, choices: str = "", expect: str = ""):
+    """The replay of CLONE with `card` cast and resolved, with these [choices] and [expect] lines."""
+    text = CLONE + (f"\n[choices]\n{choices}\n" if choices else "")
+    text += f'\n[[actions]]\ndo = "cast"\ncard = "{card}"\n\n[[actions]]\ndo = "resolve"\n'
+    return run(loads(text + (f"\n[expect]\n{expect}\n" if expect else ""), "case.toml"))
+
+
 def test_a_clone_told_to_copy_what_its_text_does_not_allow_is_refused_naming_the_rule():
-    text = CLONE + '\n[choices]\ncopy = { clone = "plague" }\n\n[[actions]]\ndo = "cast"\ncard = "clone"\n'
-    text += '\n[[actions]]\ndo = "resolve"\n'
-    outcome = run(loads(text, "case.toml"))
+    outcome = cast_and_resolve("clone", 'copy = { clone = "plague" }')
     assert not outcome.ok
     assert "can't enter as a copy of Engineered Plague" in outcome.failure and "707.5" in outcome.failure
 
 
 def test_a_colour_chosen_as_it_enters_must_be_a_colour():
-    text = CLONE + '\n[choices]\nchosen = { plague = "purple" }\n\n[[actions]]\ndo = "cast"\ncard = "plague"\n'
-    text += '\n[[actions]]\ndo = "resolve"\n'
-    outcome = run(loads(text, "case.toml"))
+    outcome = cast_and_resolve("plague", 'chosen = { plague = "purple" }')
     assert not outcome.ok
     assert "needs a colour chosen, not \"purple\"" in outcome.failure and "105.1" in outcome.failure
 
 
 def test_a_chosen_colour_is_used_by_the_linked_ability_and_the_default_is_said():
-    cast = '\n[[actions]]\ndo = "cast"\ncard = "plague"\n\n[[actions]]\ndo = "resolve"\n'
-    chosen = '\n[choices]\nchosen = { plague = "Green" }\n'
-    given = run(loads(CLONE + chosen + cast + '\n[expect]\npt = { bear = "1/1" }\n', "case.toml"))
+    given = cast_and_resolve("plague", 'chosen = { plague = "Green" }', 'pt = { bear = "1/1" }')
     assert given.ok, given.failure or [c for c in given.checks if not c.ok]  # green Bears: -1/-1 (607.2d)
-    defaulted = run(loads(CLONE + cast + '\n[expect]\npt = { bear = "2/2" }\n', "case.toml"))
+    defaulted = cast_and_resolve("plague", expect='pt = { bear = "2/2" }')
     assert defaulted.ok, defaulted.failure or [c for c in defaulted.checks if not c.ok]
     said = [s.text for s in defaulted.trace.steps if "chooses the color" in s.text]
     assert said and "white (default: white, the first colour of 105.1" in said[0]  # Bob has no permanent

@@ -610,13 +610,14 @@ def _there_is(name: str, children: list[Any], text: str) -> Part:
 
 @builds("max_hand_size", "no_max_hand_size", "devotion_increase", "flip_coin", "roll_die", "win_clash",
         "damage_floor", "no_more_than", "get_energy", "round_each_time", "repeat_process", "additional_phase",
-        "no_triggers")
+        "no_triggers", "deck_limit", "mana_any_type_spent")
 def _misc_statement(name: str, children: list[Any], text: str) -> Part:
     verbs = {"max_hand_size": "reduce maximum hand size", "no_max_hand_size": "no maximum hand size",
              "devotion_increase": "increase devotion", "flip_coin": "flip a coin", "roll_die": "roll a die",
              "win_clash": "win the clash", "damage_floor": "damage floor", "no_more_than": "can't",
              "get_energy": "get energy", "round_each_time": "round", "repeat_process": "repeat",
-             "additional_phase": "additional phase", "no_triggers": "don't cause abilities to trigger"}
+             "additional_phase": "additional phase", "no_triggers": "don't cause abilities to trigger",
+             "deck_limit": "deck construction", "mana_any_type_spent": "spend mana as though any type"}
     amount = first(children, Amount)
     if name == "get_energy":
         amount = Amount("number", len(tokens(children, "ENERGY")), text=text)
@@ -628,6 +629,12 @@ def _misc_statement(name: str, children: list[Any], text: str) -> Part:
         values["qualifier"] = "no more than"
         values["subject"] = first(children, THINGS)
     return _simple(verbs[name], text, **{k: v for k, v in values.items() if v is not None})
+
+
+@builds("keyword_cost_is")
+def _keyword_cost_is(name: str, children: list[Any], text: str) -> Part:
+    """"The flashback cost is equal to its mana cost": what a granted keyword costs."""
+    return _simple("set keyword cost", text, qualifier=text)
 
 
 @builds("get_emblem")
@@ -1051,7 +1058,8 @@ def _cond(name: str, children: list[Any], text: str) -> Condition:
         return Condition("paid", mana=first(children, ManaCost), negated=kind == "spent_none", text=text)
     if kind == "cast_from":
         origin = part(children, "origin")
-        return Condition("cast from", value=origin.zone if origin else "", text=text)
+        return Condition("cast from", value=origin.zone if origin else "", negated="didn't" in ws or "not" in ws,
+                         text=text)
     if kind == "control_more":
         what = things[1] if len(things) > 1 else None
         other = things[2] if len(things) > 2 else None

@@ -148,23 +148,27 @@ class _Predictions(dict):
         return found
 
     def _filter(self, symbol, following: str) -> list:
-        """The rules of `symbol`'s prediction that can begin with `following`, in the grammar's order."""
+        """The rules of `symbol`'s prediction that can begin with `following`, in the grammar's order.
+
+        The buckets hold rule positions (small ints), not (position, rule) pairs: building them allocates
+        almost nothing the garbage collector tracks, which on a first parse cost a second in collections."""
+        full = dict.__getitem__(self, symbol)
         buckets = self.buckets.get(symbol)
         if buckets is None:
-            by_token: dict[str, list] = {}
-            empty: list = []
-            for index, rule in enumerate(dict.__getitem__(self, symbol)):
+            by_token: dict[str, list[int]] = {}
+            empty: list[int] = []
+            for index, rule in enumerate(full):
                 names, nullable = self.starts[rule]
                 if nullable:
-                    empty.append((index, rule))
+                    empty.append(index)
                 for name in names:
-                    by_token.setdefault(name, []).append((index, rule))
+                    by_token.setdefault(name, []).append(index)
             buckets = self.buckets[symbol] = (by_token, empty)
         by_token, empty = buckets
         chosen = by_token.get(following, [])
         if empty:
-            chosen = sorted(dict(chosen + empty).items())  # one each, in order
-        return [rule for _, rule in chosen]
+            chosen = sorted(set(chosen).union(empty))  # one each, in order
+        return [full[index] for index in chosen]
 
 
 def _rule_starts(rule, first: dict, nullable: set) -> tuple[frozenset, bool]:

@@ -442,6 +442,10 @@ def replacement(node: n.ReplacementAbility) -> Ability:
         if first.verb == "enter with counters" and first.amount is not None and first.amount.kind == "number":
             return Ability("replacement", node.text, word="enters with counters", affects="self",
                            value=first.amount.value or 0, counter=first.counter or "+1/+1", node=node)
+        if first.verb == "enter with counters" and first.amount is not None and first.amount.kind == "variable" \
+                and first.amount.base is None:  # X: the value the spell was cast with (107.3m)
+            return Ability("replacement", node.text, word="enters with X counters", affects="self",
+                           counter=first.counter or "+1/+1", node=node)
         c = first.characteristics
         if first.verb == "enter as copy" and c is not None and isinstance(c.copy_of, n.Description) \
                 and not c.exceptions:
@@ -502,6 +506,10 @@ def _event_effect(node: n.ReplacementAbility, event: n.Event, first: n.Instructi
             target = to_filter(event.recipient, text) if isinstance(event.recipient, n.Description) else None
             return EventEffect("counters", "double" if kind == "times" else "plus", amount=more or 0,
                                counter=event.counter, object=target, text=text)
+    if node.mode == "instead" and event.verb == "create" and first.verb == "create" and first.amount is not None \
+            and first.amount.kind == "times" and first.amount.factor == 2 and event.object is None \
+            and event.text.lower() == "create one or more tokens under your control":
+        return EventEffect("tokens", "double", player="you", text=text)  # 614.16
     if node.mode == "enters" and first.verb == "enter" and first.qualifier == "tapped" \
             and isinstance(event.subject, n.Description):
         return EventEffect("enters", "tapped", object=to_filter(event.subject, text), text=text)
@@ -761,10 +769,10 @@ def _mend_intervening_if(node: n.TriggeredAbility) -> n.TriggeredAbility:
 def _mend_enters_with(ins: n.Instruction) -> n.Instruction:
     words = ins.qualifier.lower().split()
     if ins.verb == "enter" and len(words) == 4 and words[0] == "with" and words[3].startswith("counter") \
-            and (words[1] in _NUMBER_WORDS or words[1].isdigit()):
-        count = _NUMBER_WORDS.get(words[1]) or int(words[1])
-        return dataclasses.replace(ins, verb="enter with counters", qualifier="",
-                                   amount=n.Amount("number", value=count, text=words[1]), counter=words[2])
+            and (words[1] in _NUMBER_WORDS or words[1].isdigit() or words[1] == "x"):
+        amount = n.Amount("variable", name="X", text="X") if words[1] == "x" else \
+            n.Amount("number", value=_NUMBER_WORDS.get(words[1]) or int(words[1]), text=words[1])
+        return dataclasses.replace(ins, verb="enter with counters", qualifier="", amount=amount, counter=words[2])
     return ins
 
 

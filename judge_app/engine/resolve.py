@@ -75,7 +75,7 @@ def _resolve_permanent(game: Play, item: StackItem, head: str, cited: list[rules
         changes.append(Attachment(item.source, item.targets[0].ref))
         text += f", attached to {game.name(item.targets[0].ref)}"
         cited.append(rules.RESOLVE_AURA)
-    extra, notes, more = entering(game, game.choices, item.source)
+    extra, notes, more = entering(game, game.choices, item.source, item.choices.get("x") or 0)
     game.perform(*changes, *extra)
     _finish(game, text + "".join(f"; {n}" for n in notes) + ".", [*cited, *more])
 
