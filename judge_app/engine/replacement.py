@@ -382,8 +382,8 @@ def _tokens(game: View, spec: EventEffect, label: str):
     def apply(event: Event) -> tuple[list[Event], str, list[rules.Cite]]:
         assert isinstance(event, TokenCreated)
         twin = dataclasses.replace(event, object=game.state.new_id("token"))
-        return [event, twin], (f"{label}: twice as many tokens are created instead ({event.name}: {event.object} and "
-                               f"{twin.object})."), [rules.REPLACEMENT_INSTEAD, rules.COUNTERS_REPLACED]
+        return [event, twin], (f"{label}: twice as many tokens are created instead (two {event.name}s)."), \
+            [rules.REPLACEMENT_INSTEAD, rules.COUNTERS_REPLACED]
     return apply
 
 
