@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 
+from engine_boards import give_library, give_spells
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -79,18 +80,8 @@ def build(boards: list[list[dict]], spells: list[str], lives: list[int]) -> Game
             f"Walker {owner}", types=frozenset({"planeswalker"}), loyalty=3), counters={"loyalty": 3},
             timestamp=state.next_timestamp())
         state.battlefield.append(walker)
-        for n, text in enumerate(spells):
-            oid = f"{owner}-spell-{n}"
-            name = f"Spell {owner[0]}{n}"
-            printed = Characteristics(name=name, mana_cost="{1}", types=frozenset({"instant"}),
-                                      abilities=tuple(read_card(text.replace("~", name), name, "Instant")))
-            state.objects[oid] = GameObject(oid, owner, owner, "hand", printed, timestamp=state.next_timestamp())
-            state.players[owner].hand.append(oid)
-        for n in range(3):
-            oid = f"{owner}-library-{n}"
-            state.objects[oid] = GameObject(oid, owner, owner, "library", Characteristics(
-                name=f"card {oid}", types=frozenset({"sorcery"})))
-            state.players[owner].library.append(oid)
+        give_spells(state, owner, owner, spells)
+        give_library(state, owner, owner, 3)
     return Game(state)
 
 
