@@ -13,12 +13,13 @@ grammar can't read raises `CardTextError` with its line and column.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 
 from judge_app.cardtext import nodes as n
 from judge_app.cardtext.reader import read
-from judge_app.engine import matching, rules
-from judge_app.engine.ability import Ability, Change, Cost, EventEffect, Filter, Quality, StaticCondition
+from judge_app.engine import conditions, matching, rules
+from judge_app.engine.ability import CARD_TYPES, COLORS, Ability, Change, Cost, EventEffect, Filter, Quality, StaticCondition
 from judge_app.engine.keywords import SIMPLE_KEYWORDS
 
 # the verbs of instructions the engine follows (`effects.py`), with the rule each one's words come from
@@ -198,6 +199,10 @@ def _persist(node: n.KeywordAbility, name: str) -> Ability:
 
 
 def _quality_word(q: n.Quality) -> str:
+    if q.kind == "chosen":
+        return f"the chosen {q.value}"
+    if q.kind == "color" and q.value in ("each", "all"):
+        return "all colors"
     return "everything" if q.kind == "everything" else (q.value.lower() + ("s" if q.kind == "type" else ""))
 
 
@@ -206,8 +211,12 @@ def _protection(q: n.Quality) -> Quality:
         return Quality("everything")
     if q.kind == "color" and q.value in ("multicolored", "monocolored"):
         return Quality(q.value)
-    if q.kind == "color" and not q.negated:
+    if q.kind == "color" and not q.negated and q.value in ("each", "all"):  # "protection from all colors" (702.16a)
+        return Quality("colored")
+    if q.kind == "color" and not q.negated and q.value in COLORS:
         return Quality("color", q.value)
+    if q.kind == "chosen" and q.value == "color":  # "the chosen color": linked to "As ~ enters, choose a color"
+        return Quality("chosen", "color")
     if q.kind == "type" and not q.negated:
         return Quality("type", q.value.lower())
     raise Unplayable(f"protection from \"{q.value or q.kind}\"", rules.PROTECTION)
@@ -299,9 +308,7 @@ def static(node: n.StaticAbility) -> list[Ability]:
     instructions = list(node.effect.instructions)
     combat = combat_static(node, instructions)
     if combat is not None:
-        if condition is not None:
-            raise Unplayable(f"a combat rule with a condition (\"{node.condition.text}\")", rules.STATIC_EFFECT)
-        return combat
+        return [dataclasses.replace(a, condition=condition) for a in combat]
     if len(instructions) == 1 and instructions[0].verb == "additional cost":
         return [_additional_cost(instructions[0])]
     if node.cda or _cda_text(node.text):
@@ -312,7 +319,7 @@ def static(node: n.StaticAbility) -> list[Ability]:
     if _is_control_magic(instructions):  # "You control enchanted creature." (613.1b)
         return [Ability("static", node.text, affects="enchanted", changes=(Change("control"),), node=node)]
     if instructions and all(isinstance(i, n.Instruction) and i.verb == "can't" for i in instructions):
-        return [_cant(node, ins) for ins in instructions]
+        return [dataclasses.replace(_cant(node, ins), condition=condition) for ins in instructions]
     changes: list[Change] = []
     subject: n.Thing | None = None
     kinds: list[str] = []
@@ -332,21 +339,12 @@ def static(node: n.StaticAbility) -> list[Ability]:
 
 
 def static_condition(condition: n.Condition) -> StaticCondition:
-    """"As long as …" (611.3a): the conditions the engine checks where the effect applies — you control a number
-    of described permanents, it's your turn, it entered this turn."""
-    if condition.kind == "control" and isinstance(condition.subject, n.Reference) and condition.subject.kind == "you" \
-            and isinstance(condition.object, n.Description) and not condition.negated:
-        count = condition.object.selector.count
-        amount = 1 if count is None else count.value if count.kind == "number" and count.value else 0
-        wanted = to_filter(condition.object, condition.text)
-        if amount:
-            return StaticCondition("control", amount, wanted, condition.text)
-    lowered = condition.text.lower().rstrip(".")
-    if lowered in ("it's your turn", "it is your turn") or (condition.kind == "turn" and not condition.negated):
-        return StaticCondition("your turn", text=condition.text)
-    if lowered in ("it entered this turn", "~ entered this turn"):
-        return StaticCondition("entered this turn", text=condition.text)
-    raise Unplayable(f"a static ability with the condition \"{condition.text}\"", rules.STATIC_EFFECT)
+    """"As long as …" (611.3a): the condition's tree, kept to be evaluated wherever the effect applies
+    (`conditions.holds`); refused here if the engine can't evaluate it."""
+    why = conditions.unplayable(condition)
+    if why is not None:
+        raise Unplayable(f"a static ability with the condition \"{condition.text}\" ({why})", rules.STATIC_EFFECT)
+    return StaticCondition(condition, condition.text)
 
 
 def _is_control_magic(instructions: list) -> bool:
@@ -493,7 +491,7 @@ def _additional_cost(ins: n.Instruction) -> Ability:
 
 def _affects(subject: n.Thing) -> tuple[str, n.Description | None]:
     if isinstance(subject, n.Reference):
-        if subject.kind == "self":
+        if subject.kind == "self" or subject.refers_to == "self":  # "As long as ~ is enchanted, it gets …"
             return "self", None
         if subject.kind == "attached" and subject.noun in ("creature", "permanent"):
             return ("equipped" if "equipped" in subject.text.lower() else "enchanted"), None
@@ -524,6 +522,9 @@ def _static_changes(ins: n.Instruction) -> list[Change]:
         if ins.qualifier == "all abilities" or (not ins.abilities and "all abilities" in ins.text):
             return [Change("remove all abilities")]
         return [Change("remove abilities", abilities=granted(ins.abilities))]
+    if verb == "is" and ins.negated and ins.characteristics is not None and not ins.characteristics.types \
+            and ins.qualifier.lower().removeprefix("a ").removeprefix("an ") in CARD_TYPES:
+        return [Change("remove type", types=frozenset({ins.qualifier.lower().split()[-1]}))]  # "~ isn't a creature"
     if verb in ("is", "become") and ins.characteristics is not None:
         return becomes(ins, ins.characteristics)
     raise Unplayable(f"the static ability \"{ins.text}\"", PLAYED_VERBS.get(verb, rules.STATIC_EFFECTS))
@@ -569,6 +570,8 @@ def granted(abilities: tuple[n.Ability, ...]) -> tuple[Ability, ...]:
             out += ability(a)  # an ability in quotes: "this creature" is the object that has it (113.10)
         elif not isinstance(a, n.KeywordAbility):
             raise Unplayable(f"granting the ability \"{a.text}\"", rules.GRANTED_ABILITIES)
+        elif any(q.kind == "chosen" for q in a.qualities):  # the choice is the granting object's (607.2d)
+            raise Unplayable(f"granting \"{a.text}\"", rules.LINKED_ABILITIES)
         else:
             out += keyword(a)
     return tuple(out)
@@ -858,6 +861,8 @@ def check_trigger(trigger: n.Trigger) -> None:
             raise Unplayable(f"the trigger event \"{event.text or trigger.text}\"", rules.TRIGGER)
         if event.qualifier and event.qualifier not in ("combat", "noncombat", "one or more"):
             raise Unplayable(f"the trigger event \"{event.text}\" ({event.qualifier})", rules.TRIGGER)
+        if event.verb == "cast" and event.origin is None and re.search(r"\bcasts? [^,]*\bfrom\b", trigger.text):
+            raise Unplayable(f"the trigger \"{trigger.text}\" (where the spell is cast from)", rules.TRIGGER)
         for thing in (event.subject, event.object, event.recipient):
             check_thing(thing, trigger.text)
 
