@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from judge_app.cardtext import nodes as n
 from judge_app.cardtext.reader import read
 from judge_app.engine import conditions, matching, rules
-from judge_app.engine.ability import CARD_TYPES, COLORS, Ability, Change, Cost, EventEffect, Filter, Quality, StaticCondition
+from judge_app.engine.ability import (CARD_TYPES, COLORS, Ability, Change, Cost, EventEffect, Filter, Quality,
+                                      StaticCondition)
 from judge_app.engine.keywords import SIMPLE_KEYWORDS
 
 # the verbs of instructions the engine follows (`effects.py`), with the rule each one's words come from
@@ -334,6 +335,9 @@ def static(node: n.StaticAbility) -> list[Ability]:
     if subject is None:
         raise Unplayable(f"\"{node.text}\" (whom it affects)", rules.STATIC_EFFECTS)
     affects, described = _affects(subject)
+    if affects != "self" and any(a.quality is not None and a.quality.kind == "chosen"
+                                 for c in changes for a in c.abilities):  # the choice is this object's (607.2d)
+        raise Unplayable(f"granting \"{node.text}\" to another object", rules.LINKED_ABILITIES)
     return [Ability("static", node.text, affects=affects, described=described, changes=tuple(changes),
                     condition=condition, node=node)]
 
@@ -570,8 +574,6 @@ def granted(abilities: tuple[n.Ability, ...]) -> tuple[Ability, ...]:
             out += ability(a)  # an ability in quotes: "this creature" is the object that has it (113.10)
         elif not isinstance(a, n.KeywordAbility):
             raise Unplayable(f"granting the ability \"{a.text}\"", rules.GRANTED_ABILITIES)
-        elif any(q.kind == "chosen" for q in a.qualities):  # the choice is the granting object's (607.2d)
-            raise Unplayable(f"granting \"{a.text}\"", rules.LINKED_ABILITIES)
         else:
             out += keyword(a)
     return tuple(out)
