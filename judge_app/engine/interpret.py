@@ -19,8 +19,17 @@ from dataclasses import dataclass
 from judge_app.cardtext import nodes as n
 from judge_app.cardtext.reader import read
 from judge_app.engine import conditions, matching, rules
-from judge_app.engine.ability import (CARD_TYPES, COLORS, Ability, Change, Cost, EventEffect, Filter, Quality,
-                                      StaticCondition)
+from judge_app.engine.ability import (
+    CARD_TYPES,
+    COLORS,
+    Ability,
+    Change,
+    Cost,
+    EventEffect,
+    Filter,
+    Quality,
+    StaticCondition,
+)
 from judge_app.engine.keywords import SIMPLE_KEYWORDS
 
 # the verbs of instructions the engine follows (`effects.py`), with the rule each one's words come from
