@@ -882,12 +882,40 @@ def _life(game: Play, r: Resolving, ins: n.Instruction) -> Result:
 
 @verb("add mana")
 def _add_mana(game: Play, r: Resolving, ins: n.Instruction) -> Result:
-    assert ins.mana is not None and ins.mana.symbols is not None
+    assert ins.mana is not None
+    player = r.item.controller
+    if ins.mana.symbols is None:
+        return _add_any_color(game, r, ins.mana, player)
     symbols = "".join(s.symbol for s in ins.mana.symbols.symbols)
     added = mana.parse_cost(symbols)
-    player = r.item.controller
     game.perform(*(ManaChange(player, m, k) for m, k in added.items()))
     return f"{player} adds {symbols}", [rules.MANA_POOL]
+
+
+def _add_any_color(game: Play, r: Resolving, what: n.Mana, player: str) -> Result:
+    """106.4: "one mana of any color", "three mana of any one color" (one colour for all of it), "two mana in any
+    combination of colors" (a colour for each): the colours are chosen as it resolves — the scenario's
+    `mana_color` for the source, else the colour most needed by the coloured symbols of the cards in the
+    player's hand (WUBRG order on a tie), said in the trace."""
+    count = amount(game, r, what.amount, 1)
+    each = what.choice == "any combination of colors"
+    given = list(game.choices.mana_color.get(r.item.source, []))
+    picks = given[:count] if each else given[:1]
+    mana.chose_colors(game, r.item.source, len(picks))
+    default = ""
+    if not picks:
+        hand = game.state.players[player].hand
+        wanted = [c for card in hand for c, k in mana.parse_cost(game.state.objects[card].printed.mana_cost).items()
+                  for _ in range(k) if c in mana.COLOR_ORDER]
+        best = max(mana.COLOR_ORDER, key=lambda c: (wanted.count(c), -mana.COLOR_ORDER.index(c)))
+        picks, default = [best], " (default: the colour the cards in their hand need most)"
+    colors = (picks * count)[:count] if not each else (picks + [picks[-1]] * count)[:count]
+    added: dict[str, int] = {}
+    for c in colors:
+        added[c] = added.get(c, 0) + 1
+    game.perform(*(ManaChange(player, c, k) for c, k in added.items()))
+    said = " and ".join(f"{k} {c}" for c, k in added.items())
+    return f"{player} chooses and adds {said} mana{default}", [rules.MANA_POOL]
 
 
 # --- tokens, copies, prevention -------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from judge_app.cardtext import nodes as n
 from judge_app.cardtext.reader import read
 from judge_app.engine import conditions, matching, rules
+from judge_app.engine import mana as mana_words
 from judge_app.engine.ability import (
     CARD_TYPES,
     COLORS,
@@ -97,7 +98,29 @@ def read_card(text: str, name: str = "", type_line: str | None = None) -> list[A
         except Unplayable as exc:
             raise Unplayable(exc.what, exc.rule, node.text, node.line) from None
     _check_paid_references(out)
-    return out
+    return _one_spell_ability(out)
+
+
+def _one_spell_ability(abilities: list[Ability]) -> list[Ability]:
+    """An instant's or sorcery's paragraphs are one spell ability followed in order as it resolves (608.2c):
+    "Add two mana in any combination of colors. / Draw a card." A later paragraph with targets or pointing back
+    at an earlier instruction is refused rather than renumbered."""
+    spells = [a for a in abilities if a.kind == "spell"]
+    if len(spells) < 2:
+        return abilities
+    for later in spells[1:]:
+        for node in later.effect.walk():
+            if (isinstance(node, n.Description) and node.is_target) or (
+                    isinstance(node, n.Reference) and node.refers_to.startswith(("instruction:", "target:"))):
+                raise Unplayable("a later paragraph with its own targets or references", rules.RESOLVE_INSTRUCTIONS,
+                                 later.text, getattr(later.node, "line", 0))
+        if any(isinstance(i, n.Modal) for i in later.effect.instructions):
+            raise Unplayable("a modal later paragraph", rules.MODES, later.text, getattr(later.node, "line", 0))
+    first = spells[0]
+    effect = dataclasses.replace(first.effect, instructions=tuple(i for s in spells for i in s.effect.instructions),
+                                 text="\n".join(s.effect.text for s in spells))
+    merged = dataclasses.replace(first, text="\n".join(s.text for s in spells), effect=effect)
+    return [merged if a is first else a for a in abilities if a.kind != "spell" or a is first]
 
 
 def _check_paid_references(abilities: list[Ability]) -> None:
@@ -778,7 +801,7 @@ def check_instruction(ins: n.Instruction) -> None:
         granted(ins.abilities)
     if verb == "create" and ins.characteristics is not None:
         _check_token(ins)
-    if verb == "add mana" and (ins.mana is None or ins.mana.symbols is None or ins.mana.choice):
+    if verb == "add mana" and not _plays_mana(ins.mana):
         raise Unplayable(f"adding mana \"{ins.text}\"", rules.MANA_POOL)
     if ins.qualifier and ins.qualifier not in ("combat", "tapped", "half", "divided", "all abilities", "in any order") \
             and verb not in ("become", "is") and not (verb == "copy" and ins.qualifier == "new targets"):
@@ -876,6 +899,17 @@ def check_trigger(trigger: n.Trigger) -> None:
             raise Unplayable(f"the trigger \"{trigger.text}\" (where the spell is cast from)", rules.TRIGGER)
         for thing in (event.subject, event.object, event.recipient):
             check_thing(thing, trigger.text)
+
+
+def _plays_mana(mana: n.Mana | None) -> bool:
+    """Mana in symbols ("{R}{R}"), or N mana "of any color" / "of any one color" / "in any combination of
+    colors" (106.4), the colours chosen as it resolves."""
+    if mana is None:
+        return False
+    if mana.symbols is not None:
+        return not mana.choice
+    return mana.choice in mana_words.ANY_COLOR_CHOICES and mana.amount is not None and mana.amount.kind == "number" \
+        and bool(mana.amount.value)
 
 
 def graveyards(thing: n.Thing | None) -> bool:
