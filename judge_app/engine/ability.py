@@ -253,3 +253,4 @@ class Change:
     words: tuple[str, ...] = ()  # text-changing: the word replaced and its replacement (612)
     controller: str = ""  # control-changing (613.1b)
     copiable: Any = None  # copy effect: the copiable values taken (707.2), a `Characteristics`
+    per: Any = None  # "+1/+1 for each Forest you control": a `nodes.Description` counted as it applies (611.3a)

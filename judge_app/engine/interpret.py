@@ -32,6 +32,7 @@ from judge_app.engine.ability import (
     StaticCondition,
 )
 from judge_app.engine.keywords import SIMPLE_KEYWORDS
+from judge_app.engine.subtypes import SUBTYPES
 
 # the verbs of instructions the engine follows (`effects.py`), with the rule each one's words come from
 PLAYED_VERBS: dict[str, rules.Cite] = {
@@ -546,7 +547,14 @@ def _affects(subject: n.Thing) -> tuple[str, n.Description | None]:
 def _static_changes(ins: n.Instruction) -> list[Change]:
     verb = ins.verb
     if verb == "get" and ins.pt is not None and ins.pt.signed:
-        return [Change("modify power/toughness", power=_fixed(ins.pt.power), toughness=_fixed(ins.pt.toughness))]
+        per = None
+        if ins.amount is not None:  # "+1/+1 for each Forest you control": counted each time it applies (611.3a)
+            if ins.amount.kind != "for each" or not isinstance(ins.amount.of, n.Description) \
+                    or matching.unplayable(ins.amount.of) or matching.names_players(ins.amount.of):
+                raise Unplayable(f"the amount \"{ins.amount.text}\"", rules.STATIC_EFFECTS)
+            per = ins.amount.of
+        return [Change("modify power/toughness", power=_fixed(ins.pt.power), toughness=_fixed(ins.pt.toughness),
+                       per=per)]
     if verb == "set base pt" and ins.pt is not None:
         return [Change("set power/toughness", power=_fixed(ins.pt.power), toughness=_fixed(ins.pt.toughness))]
     if verb == "set base pt" and ins.pt is None and ins.amount is not None and ins.amount.kind == "property" \
@@ -1024,6 +1032,10 @@ def _mend_instruction(ins: n.Instruction, next_target: list[int]) -> n.Instructi
 def _characteristics_from_words(c: n.Characteristics, words: list[str]) -> n.Characteristics:
     """"black", "blue and red", "a 3/3 Elemental creature", "an artifact": colours, P/T, subtypes, types."""
     colors, types, subtypes, pt = [], [], [], None
+    text = " ".join(words)
+    if " with base power and toughness " in text:  # "a blue Frog with base power and toughness 1/1"
+        text, value = text.split(" with base power and toughness ", 1)
+        words = [*text.split(), value]
     for word in (w.strip(",") for w in words):
         if word in ("a", "an", "and"):
             continue
@@ -1035,10 +1047,10 @@ def _characteristics_from_words(c: n.Characteristics, words: list[str]) -> n.Cha
             power, toughness = word.split("/")
             pt = n.PT(n.Amount("number", value=int(power), text=power),
                       n.Amount("number", value=int(toughness), text=toughness), text=word)
-        elif word.isalpha():
+        elif word.isalpha() and word.capitalize() in SUBTYPES:
             subtypes.append(word.capitalize())
         else:
-            return c
+            return c  # not read: the instruction is refused rather than guessed
     return dataclasses.replace(c, colors=tuple(colors), types=tuple(types), subtypes=tuple(subtypes), pt=pt)
 
 

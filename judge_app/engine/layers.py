@@ -24,6 +24,7 @@ from judge_app.engine.continuous import EFFECT_KINDS, LAYER_ORDER, ContinuousEff
 from judge_app.engine.keywords import KEYWORD_COUNTER_KINDS
 from judge_app.engine.matching import Anchor
 from judge_app.engine.state import GameState
+from judge_app.engine.subtypes import subtype_kind
 
 _replace = dataclasses.replace
 
@@ -56,13 +57,20 @@ def _type(chars: Characteristics, effect: ContinuousEffect) -> Characteristics:
     if c.in_addition:
         return _replace(chars, types=chars.types | c.types,
                         subtypes=chars.subtypes + tuple(s for s in c.subtypes if s not in chars.subtypes))
+    if not c.types:  # "becomes a blue Frog": subtypes set replace those of their own kind only (205.1a)
+        kinds = {subtype_kind(s) for s in c.subtypes}
+        return _replace(chars, subtypes=tuple(s for s in chars.subtypes if subtype_kind(s) not in kinds) + c.subtypes)
     return _replace(chars, types=c.types, subtypes=c.subtypes)
 
 
 @effect_kind("remove type", "4", rules.LAYER_4)
 def _remove_type(chars: Characteristics, effect: ContinuousEffect) -> Characteristics:
-    """"~ isn't a creature": that card type goes; its other types stay (613.1d)."""
-    return _replace(chars, types=chars.types - effect.values.types)
+    """"~ isn't a creature": that card type goes, and with it its subtypes unless they are also subtypes of a card
+    type the object still has (205.1a): a noncreature God is a "Legendary Enchantment"."""
+    types = chars.types - effect.values.types
+    still = types | ({"creature"} if "kindred" in types else set())  # a kindred card keeps its creature types
+    return _replace(chars, types=types, subtypes=tuple(s for s in chars.subtypes if subtype_kind(s) in still
+                                                      or subtype_kind(s) not in effect.values.types))
 
 
 @effect_kind("set land type", "4", rules.LAYER_4)
@@ -216,6 +224,8 @@ def compute_all(state: GameState) -> dict[str, Characteristics]:
                     started[effect.ability_key] = affected
             if layer == "7a":
                 effect = _counted(state, current, effect)
+            if effect.values.per is not None and effect.source in current:
+                effect = _per(state, current, effect)
             if effect.kind == "control" and not effect.values.controller and effect.source in current:
                 # "You control enchanted creature": the controller of the ability's source (613.1b)
                 effect = _replace(effect, change=_replace(effect.values, controller=current[effect.source].controller))
@@ -341,6 +351,15 @@ def _with_chosen_colors(state: GameState, current: dict[str, Characteristics]) -
             current[oid] = _replace(chars, abilities=tuple(
                 _replace(a, quality=Quality("color", chosen), text=f"{a.text} ({chosen})")
                 if a.quality is not None and a.quality.kind == "chosen" else a for a in chars.abilities))
+
+
+def _per(state: GameState, current: dict[str, Characteristics], effect: ContinuousEffect) -> ContinuousEffect:
+    """"Gets +1/+1 for each Forest you control": the number as the board stands where it applies (611.3a)."""
+    source = effect.source
+    board = _board(state, current, source)
+    count = len(matching.selected(state, board.chars, effect.values.per, board.anchor))
+    c = effect.values
+    return _replace(effect, change=_replace(c, power=c.power * count, toughness=c.toughness * count, per=None))
 
 
 def _counted(state: GameState, current: dict[str, Characteristics], effect: ContinuousEffect) -> ContinuousEffect:
