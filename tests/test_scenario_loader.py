@@ -85,7 +85,7 @@ def test_unknown_type_word():
 
 def test_two_players_required():
     err = error_of(BASE.replace("[players.Bob]\n", ""))
-    assert "exactly two players" in err.problem
+    assert "two to 8 players" in err.problem
 
 
 def test_duplicate_ids():

@@ -1015,6 +1015,9 @@ def _cond(name: str, children: list[Any], text: str) -> Condition:
         return Condition("did", subject=who, negated=kind.endswith("dont"), text=text)
     if kind in ("your_turn", "not_your_turn"):
         return Condition("turn", subject=YOU, negated=kind.startswith("not"), text=text)
+    if kind == "library_empty":  # "your library has no cards in it" (121.4, 614.11a)
+        who = YOU if ws[:1] == ["your"] else Reference("that player", text="that player")
+        return Condition("library empty", subject=who, text=text)
     if kind in ("control", "control_none"):
         return Condition("control", subject=subject, object=things[1] if len(things) > 1 else None,
                          negated=kind == "control_none", text=text)
@@ -1111,6 +1114,9 @@ def _would(name: str, children: list[Any], text: str) -> Event:
     subject = things[0] if things else YOU
     instr = chain[0] if chain else Instruction("happen", text=text)
     event = as_event(instr, subject)
+    during = part(children, "as long as")  # "… would draw a card while your library has no cards in it" (614.11a)
+    if during is not None and event.condition is None:
+        event = replace(event, condition=during)
     if name == "would_one_or_more":
         event = replace(event, qualifier="one or more")
     return event

@@ -382,8 +382,8 @@ def _tokens(game: View, spec: EventEffect, label: str):
     def apply(event: Event) -> tuple[list[Event], str, list[rules.Cite]]:
         assert isinstance(event, TokenCreated)
         twin = dataclasses.replace(event, object=game.state.new_id("token"))
-        return [event, twin], (f"{label}: twice as many tokens are created instead ({event.name}: {event.object} and "
-                               f"{twin.object})."), [rules.REPLACEMENT_INSTEAD, rules.COUNTERS_REPLACED]
+        return [event, twin], (f"{label}: twice as many tokens are created instead (two {event.name}s)."), \
+            [rules.REPLACEMENT_INSTEAD, rules.COUNTERS_REPLACED]
     return apply
 
 
@@ -697,7 +697,7 @@ def _enters_as_copy(game: View, choices: Choices, oid: str, ability: Ability, ch
     state = game.state
     player = state.objects[oid].controller
     answers = choices.may.get(oid)
-    if answers and not answers[0]:
+    if answers and not (answers.pop(0) if len(answers) > 1 else answers[0]):
         return Copied([], f"{player} chooses not to have {chars.name} enter as a copy", [rules.ENTERS_AS_COPY])
     assert ability.described is not None
     candidates = [x for x in matching.selected(state, game.chars, ability.described, Anchor(player, oid)) if x != oid]
