@@ -55,7 +55,6 @@ class Unit:
     mechanic: bool = False
     strengths: list[float] = field(default_factory=list)  # per form, its rarity over the unit's (0–1]
     keys: list[tuple[str, float]] = field(default_factory=list)  # per form, its rarest word and that word's share
-    share: float = 0.0  # about the share of the document's entries holding the unit (any form)
 
     @property
     def words(self) -> list[str]:
@@ -220,7 +219,6 @@ class Reader:
             word = min(form, key=self._entries)
             keys.setdefault(term(word, self.lang, "fs"), (word, self._entries(word) / size))
         unit.keys = sorted(keys.values(), key=lambda key: key[1])
-        unit.share = min(1.0, sum(share for _, share in unit.keys))
         shares = [max(self._entries(w) for w in f) / size for f in held]
         unit.mechanic = bool(unit.named) and any(_is_mechanic(n) for n in unit.named) and min(shares) <= MECHANIC_SHARE
 
