@@ -15,7 +15,8 @@ In order, over the words:
 4. Else, a span in another language the corpus pairs with this document's words ("trample" on pt-2019 →
    "Atropelar"): a unit holding both.
 5. Else the word alone.
-A unit is matched when an entry holds any one of its forms; its weight is the rarity of its rarest form the
+Cues of a story ("in response", "dies", "gain control") point to the families of rules that decide it
+(`Lexicon.situation`). A unit is matched when an entry holds any one of its forms; its weight is the rarity of its rarest form the
 document holds, so a unit nothing in the document holds weighs nothing. Units naming a keyword or a
 glossary term are the question's mechanics: a question with two or more prefers where they meet.
 """
@@ -68,6 +69,7 @@ class Question:
     lang: str
     shape: str | None
     units: list[Unit]
+    situation: dict[str, int] = field(default_factory=dict)  # families of deciding rules → cues pointing to each
 
     @property
     def counted(self) -> list[Unit]:
@@ -128,7 +130,7 @@ class Reader:
                 unit.weight *= STORY_WEIGHT
             elif unit.source == "lexicon" and len(unit.typed) > 1:
                 unit.weight *= IDIOM_WEIGHT
-        return Question(self.doc, self.lang, self.lexicon.shape(typed), units)
+        return Question(self.doc, self.lang, self.lexicon.shape(typed), units, self.lexicon.situation(typed))
 
     # --- what a word is ------------------------------------------------------------------------
 
