@@ -15,10 +15,11 @@ In order, over the words:
 4. Else, a span in another language the corpus pairs with this document's words ("trample" on pt-2019 →
    "Atropelar"): a unit holding both.
 5. Else the word alone.
-Cues of a story ("in response", "dies", "gain control") point to the families of rules that decide it
-(`Lexicon.situation`). A unit is matched when an entry holds any one of its forms; its weight is the rarity of its rarest form the
+A unit is matched when an entry holds any one of its forms; its weight is the rarity of its rarest form the
 document holds, so a unit nothing in the document holds weighs nothing. Units naming a keyword or a
 glossary term are the question's mechanics: a question with two or more prefers where they meet.
+Cues of a story ("in response", "dies", "gain control") point to the families of rules that decide it
+(`Lexicon.situation`).
 """
 
 from __future__ import annotations
