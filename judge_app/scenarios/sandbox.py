@@ -486,8 +486,13 @@ zone = { giant = "graveyard", snake = "graveyard" }
 
 
 def _warm_up() -> None:
-    """Replay a small scenario once, so each child starts with every lazily built table ready."""
+    """Replay a small scenario once and load the card text grammar, so each child starts with every lazily
+    built table ready (a child reading a card text nobody read before would otherwise load the grammar
+    within its time limit)."""
+    from judge_app.cardtext.parser import parser
+
     json.dumps(outcome_json(run(loads(EXAMPLE, "<warm-up>"))))
+    parser()
 
 
 if __name__ == "__main__":
