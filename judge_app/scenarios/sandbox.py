@@ -485,14 +485,19 @@ zone = { giant = "graveyard", snake = "graveyard" }
 """  # a small scenario: what the fork server warms up on, and the API page's example
 
 
-def _warm_up() -> None:
-    """Replay a small scenario once and load the card text grammar, so each child starts with every lazily
-    built table ready (a child reading a card text nobody read before would otherwise load the grammar
-    within its time limit)."""
+def prepare() -> None:
+    """Load what any replay may need that is not the text's own work, before a limited child is forked: the
+    card text grammar (a child reading a card text nobody read before would otherwise load it within its
+    time limit)."""
     from judge_app.cardtext.parser import parser
 
-    json.dumps(outcome_json(run(loads(EXAMPLE, "<warm-up>"))))
     parser()
+
+
+def _warm_up() -> None:
+    """Replay a small scenario once, so each child starts with every lazily built table ready."""
+    json.dumps(outcome_json(run(loads(EXAMPLE, "<warm-up>"))))
+    prepare()
 
 
 if __name__ == "__main__":
