@@ -1,4 +1,4 @@
-"""How fast card text is read: the whole coverage corpus (tests/data/cards, both halves), per card.
+"""How fast card text is read: the whole coverage corpus (tests/data/cards: dev, test, test2), per card.
 
 - warm: in one process, the grammar already loaded, every card read once (pieces repeated across cards,
   such as "Flying", are read once per process): median and 90th percentile per card, and the total;
@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 CARDS = ROOT / "tests" / "data" / "cards"
+HALVES = ("dev", "test", "test2")  # the tuning cards and both held-out sets
 
 COLD = """
 import json, sys, time
@@ -37,7 +38,7 @@ print(json.dumps({"seconds": time.perf_counter() - start, "cards": len(cards), "
 
 
 def load_cards() -> list[dict]:
-    return [json.loads(line) for half in ("dev", "test")
+    return [json.loads(line) for half in HALVES
             for line in (CARDS / f"{half}.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
@@ -66,7 +67,7 @@ def main() -> None:
     times.sort()
     print(f"warm: {len(cards)} cards, median {1000 * statistics.median(times):.1f} ms per card, "
           f"p90 {1000 * times[int(0.9 * len(times))]:.1f} ms, total {sum(times):.1f} s")
-    files = [str(CARDS / f"{half}.jsonl") for half in ("dev", "test")]
+    files = [str(CARDS / f"{half}.jsonl") for half in HALVES]
     for memo in (False, True):
         if memo:
             cold(files, memo=True)  # fill the memo

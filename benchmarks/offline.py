@@ -7,7 +7,8 @@ a page from the pack opens in ≤ 100 ms on a phone-sized Chromium with 4× CPU 
 2. In headless Chromium (phone screen, `Emulation.setCPUThrottlingRate` 4): `judge serve` is started,
    en-2026, es-2026 and pt-2019 are saved for offline use, then the server process is stopped (and the
    port checked to refuse connections) and N random rule pages of each are opened: the page-open time is
-   the navigation's start to its `load` event (and to DOMContentLoaded). Offline searches are timed from
+   the navigation's start to its `load` event (and to DOMContentLoaded, and to the service worker's answer),
+   beside the same browser opening a blank page (the machine's floor). Offline searches are timed from
    navigation to results drawn (the page's "judge-search-done" mark), and the development query set
    (benchmarks/search_queries.toml) is run on the browser indexes: recall@1, recall@5, MRR per kind, for
    the half used when tuning (even positions) and the half kept aside (odd).
@@ -110,20 +111,27 @@ def browser_figures(app, pages: int) -> None:
         driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 4})
         print(f"(load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores: a busy machine slows all)")
         rng = random.Random(7)
-        print("\noffline page open, 4x CPU throttling, phone screen    load p50   p90   DOMContentLoaded p50")
+        floor = blank_page_floor(driver, pages)
+        print(f"\nthe floor, a blank page (no style, no script) opened {pages} times the same way: load p50 "
+              f"{statistics.median(floor):.0f} ms, p90 {percentile(floor, 0.9):.0f} ms")
+        print("\noffline page open, 4x CPU throttling, phone screen    load p50   p90   DOMContentLoaded p50"
+              "   worker answered p50")
         for doc in SAVED:
             numbers = rng.sample(list(corpus.rules[doc]), pages)
-            loads, ready = [], []
+            loads, ready, answered = [], [], []
             for number in numbers:
                 driver.get(f"{base}/rules/{doc}/{number}")
                 assert driver.find_elements(By.CSS_SELECTOR, ".offline-status"), number
                 timing = driver.execute_script(
                     "const n = performance.getEntriesByType('navigation')[0];"
-                    "return [n.loadEventEnd, n.domContentLoadedEventEnd];")
+                    "return [n.loadEventEnd, n.domContentLoadedEventEnd, n.responseEnd];")
                 loads.append(timing[0])
                 ready.append(timing[1])
+                answered.append(timing[2])
             print(f"  {doc}: {len(numbers)} rule pages{'':25}{statistics.median(loads):6.0f} ms "
-                  f"{percentile(loads, 0.9):5.0f} ms {statistics.median(ready):8.0f} ms")
+                  f"{percentile(loads, 0.9):5.0f} ms {statistics.median(ready):8.0f} ms "
+                  f"{statistics.median(answered):12.0f} ms")
+        print(f"(load average now {os.getloadavg()[0]:.1f})")
         print("\noffline search, 4x CPU throttling: navigation → results drawn (index loaded and searched)")
         for doc, queries in SEARCHES.items():
             for query in queries:
@@ -140,6 +148,19 @@ def browser_figures(app, pages: int) -> None:
         if process.poll() is None:
             process.terminate()
             process.wait(timeout=30)
+
+
+BLANK = "data:text/html,<!doctype html><html lang=en><meta charset=utf-8><title>{n}</title><p>page {n}"
+
+
+def blank_page_floor(driver, pages: int) -> list[float]:
+    """Load times of a page with nothing to do, in the same browser and throttling: what opening any page
+    costs on this machine at this moment (the CPU is shared), to read the figures below against."""
+    out = []
+    for n in range(pages):
+        driver.get(BLANK.format(n=n))
+        out.append(driver.execute_script("return performance.getEntriesByType('navigation')[0].loadEventEnd"))
+    return out
 
 
 def search_quality(driver, base: str) -> list[int | None]:

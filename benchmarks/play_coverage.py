@@ -1,6 +1,6 @@
 """How much of the card text the grammar reads the engine also plays: of the abilities read without error in the
-coverage corpus (tests/data/cards, both halves) and in the whole ability texts quoted in the 2026 CR's Examples,
-how many `judge_app.engine.interpret` turns into abilities the engine plays, and why the others are refused.
+coverage corpus (tests/data/cards: both halves, then each) and in the whole ability texts quoted in the 2026 CR's
+Examples, how many `judge_app.engine.interpret` turns into abilities the engine plays, and why the others are refused.
 
     .venv/bin/python benchmarks/play_coverage.py [--show N]
 
@@ -66,16 +66,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--show", type=int, default=0, help="print this many refused abilities with the reason")
     args = parser.parse_args()
-    cards = [json.loads(line) for half in ("dev", "test")
-             for line in (CARDS / f"{half}.jsonl").read_text(encoding="utf-8").splitlines() if line]
+    halves = {half: [json.loads(line) for line in (CARDS / f"{half}.jsonl").read_text(encoding="utf-8").splitlines()
+                     if line] for half in ("dev", "test")}
     sets = {
-        "coverage corpus": [(c["text"], c["name"], c["type"]) for c in cards],
+        "coverage corpus": [(c["text"], c["name"], c["type"]) for cards in halves.values() for c in cards],
+        **{f"  of which the {half} half": [(c["text"], c["name"], c["type"]) for c in cards]
+           for half, cards in halves.items()},
         "CR examples": [(text, None, None) for text in quoted_abilities(load_corpus())],
     }
     for label, texts in sets.items():
         read_count, played, whole, reasons, examples = measure(texts)
         print(f"{label}: {len(texts)} texts; {read_count} abilities read; the engine plays {played} "
               f"({100 * played / max(read_count, 1):.1f}%); texts played whole: {whole}")
+        if label.startswith(" "):
+            continue  # a half: its figures only
         print("  refused, most common: " + "; ".join(f"{r} ×{n}" for r, n in reasons.most_common(12)))
         for line in examples[: args.show]:
             print("    " + line[:160])

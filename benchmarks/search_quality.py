@@ -1,6 +1,7 @@
-"""Search quality and speed on the development query set, against an SQLite FTS5 baseline.
+"""Search quality and speed on the development query set and the player questions, against an SQLite FTS5
+baseline.
 
-    python benchmarks/search_quality.py [--runs N] [--builds N] [--verbose]
+    python benchmarks/search_quality.py [--runs N] [--builds N] [--verbose] [--held-out]
 
 Both engines index the same entries (every rule, glossary entry and guide paragraph) and answer the
 same queries (`benchmarks/search_queries.toml`), each restricted to the query's document.
@@ -9,10 +10,14 @@ same queries (`benchmarks/search_queries.toml`), each restricted to the query's 
 - Baseline: SQLite FTS5 from the standard library, tokenizer `unicode61 remove_diacritics 2`, default
   `bm25()` ranking; the query's words are quoted (so no input is FTS5 syntax) and OR-ed.
 
-Prints recall@1, recall@5 and MRR per kind and overall for both; latency with a warm searcher (each
-query run `--runs` times, its median kept; then p50/p99 over the set) and the ratio between the two;
-rule-number lookups alone; and the full index build time (median of `--builds` builds).
-Targets: recall@5 ≥ 0.95, MRR ≥ 0.85; p50 ≤ 5 ms, p99 ≤ 30 ms, number lookups p50 ≤ 1 ms, build ≤ 60 s.
+Prints recall@1, recall@5 and MRR per kind and overall for both; the same for the player questions
+(`benchmarks/search_questions_dev.toml`; with `--held-out`, the test half `…_test.toml` too, which
+nothing is tuned on: run it at the end); latency with a warm searcher and everything on (scenarios,
+cross-language, the players' vocabulary: each query run `--runs` times, its median kept; then p50/p99
+over the judges' queries and the questions) and the ratio between the two; rule-number lookups alone;
+and the full index build time (median of `--builds` builds).
+Targets: judges' queries recall@5 ≥ 0.95, MRR ≥ 0.85; player questions (test half) recall@5 ≥ 0.90,
+MRR ≥ 0.75; p50 ≤ 10 ms, p99 ≤ 50 ms, number lookups p50 ≤ 1 ms, build ≤ 5 min.
 """
 
 from __future__ import annotations
@@ -95,11 +100,16 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7, help="timings per query (median kept)")
     parser.add_argument("--builds", type=int, default=3, help="full index builds to time (median kept)")
     parser.add_argument("--verbose", action="store_true", help="list the queries not answered first")
+    parser.add_argument("--held-out", action="store_true", help="also the test half of the player questions")
     args = parser.parse_args()
 
     corpus = load_corpus()
     cases = ev.load_cases()
-    problems = ev.problems(cases, corpus)
+    halves = {"dev": ev.load_cases(ev.QUESTIONS_DEV)}
+    if args.held_out:
+        halves["test"] = ev.load_cases(ev.QUESTIONS_TEST)
+    questions = [case for half in halves.values() for case in half]
+    problems = ev.problems(cases + questions, corpus)
     if problems:
         raise SystemExit("query set: " + "; ".join(problems))
 
@@ -116,13 +126,15 @@ def main() -> None:
 
         engines = {"whoosh": ours(engine), "fts5": baseline.search}
         ranks = {name: [case.rank(search(case.q, case.doc)) for case in cases] for name, search in engines.items()}
-        timings = {name: latencies(search, cases, args.runs) for name, search in engines.items()}
+        asked = {name: {half: [case.rank(search(case.q, case.doc)) for case in found] for half, found in halves.items()}
+                 for name, search in engines.items()}
+        timings = {name: latencies(search, cases + questions, args.runs) for name, search in engines.items()}
         engine.close()
 
-    print(f"corpus: {len(cases)} queries; index of {info.entries} entries "
+    print(f"corpus: {len(cases)} judges' queries, {len(questions)} player questions; index of {info.entries} entries "
           f"({len(corpus.documents)} documents)")
     print(f"build: whoosh median {statistics.median(builds):.1f} s over {len(builds)} builds "
-          f"(min {min(builds):.1f}, max {max(builds):.1f}; target ≤ 60 s); fts5 {fts_build:.1f} s")
+          f"(min {min(builds):.1f}, max {max(builds):.1f}; target ≤ 300 s); fts5 {fts_build:.1f} s")
     print()
     quality = {name: ev.by_kind(cases, r) for name, r in ranks.items()}
     print(f"{'kind':12} {'n':>4}   {'whoosh r@1':>10} {'r@5':>6} {'MRR':>6}   {'fts5 r@1':>8} {'r@5':>6} {'MRR':>6}")
@@ -133,18 +145,34 @@ def main() -> None:
     mine, base = quality["whoosh"]["overall"], quality["fts5"]["overall"]
     print(f"ratio whoosh/fts5 overall: recall@5 {mine.recall_at_5 / (base.recall_at_5 or 1):.2f}, "
           f"MRR {mine.mrr / (base.mrr or 1):.2f}   (targets: recall@5 ≥ 0.95, MRR ≥ 0.85)")
+    for half, found in halves.items():
+        print()
+        print(f"player questions, {half} half ({len(found)}; targets on the test half: recall@5 ≥ 0.90, MRR ≥ 0.75)")
+        mine_q, base_q = ev.by_kind(found, asked["whoosh"][half]), ev.by_kind(found, asked["fts5"][half])
+        for kind, got in mine_q.items():
+            other = base_q[kind]
+            print(f"{kind:12} {got.queries:4}   {got.recall_at_1:10.3f} {got.recall_at_5:6.3f} {got.mrr:6.3f}   "
+                  f"{other.recall_at_1:8.3f} {other.recall_at_5:6.3f} {other.mrr:6.3f}")
     print()
-    numbers = [t for case, t in zip(cases, timings["whoosh"], strict=True) if case.kind == "number"]
+    judged, asking = timings["whoosh"][:len(cases)], timings["whoosh"][len(cases):]
+    print(f"latency whoosh, judges' queries: p50 {percentile(judged, 0.5):.2f} ms, "
+          f"p99 {percentile(judged, 0.99):.2f} ms; player questions: p50 {percentile(asking, 0.5):.2f} ms, "
+          f"p99 {percentile(asking, 0.99):.2f} ms")
+    numbers = [t for case, t in zip(cases, judged, strict=True) if case.kind == "number"]
     for name, values in timings.items():
         print(f"latency {name:6}: p50 {percentile(values, 0.5):6.2f} ms   p99 {percentile(values, 0.99):6.2f} ms   "
               f"max {max(values):6.2f} ms   (median of {args.runs} runs per query)")
-    print(f"latency whoosh rule-number lookups: p50 {percentile(numbers, 0.5):.3f} ms (target ≤ 1 ms)")
+    print(f"latency whoosh rule-number lookups: p50 {percentile(numbers, 0.5):.3f} ms, max {max(numbers):.3f} ms "
+          "(target < 1 ms)")
     w, f = timings["whoosh"], timings["fts5"]
     print(f"ratio whoosh/fts5 latency: p50 {percentile(w, 0.5) / percentile(f, 0.5):.1f}×, "
-          f"p99 {percentile(w, 0.99) / percentile(f, 0.99):.1f}×   (targets: p50 ≤ 5 ms, p99 ≤ 30 ms)")
+          f"p99 {percentile(w, 0.99) / percentile(f, 0.99):.1f}×   (targets: p50 ≤ 10 ms, p99 ≤ 50 ms, all queries)")
     if args.verbose:
         print()
-        for case, mine_rank, base_rank in zip(cases, ranks["whoosh"], ranks["fts5"], strict=True):
+        shown = cases + halves["dev"]  # the test half is measured, never looked into
+        mine_ranks = ranks["whoosh"] + asked["whoosh"]["dev"]
+        base_ranks = ranks["fts5"] + asked["fts5"]["dev"]
+        for case, mine_rank, base_rank in zip(shown, mine_ranks, base_ranks, strict=True):
             if mine_rank != 1:
                 print(f"  whoosh rank {mine_rank}, fts5 rank {base_rank}: [{case.kind}] {case.q!r} on {case.doc}")
 

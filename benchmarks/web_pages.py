@@ -13,11 +13,14 @@ process, and against the limits: a replay that would run for ever, a body over t
 from __future__ import annotations
 
 import argparse
+import html
+import os
 import random
+import re
 import statistics
 import time
 
-from timing import timed
+from timing import cpu_timed, timed
 
 from judge_app import paths
 from judge_app.corpus import CR_IDS
@@ -66,9 +69,13 @@ def main() -> None:
     first = [timed(lambda u=url: get(u), 1)[0] * 1000 for url in urls]
     again = [t * 1000 for url in urls for t in timed(lambda u=url: get(u), args.repeat)]
     ms = sorted(first + again)
-    print(f"rule pages: {len(urls)} pages x {args.repeat + 1} requests")
+    cpu = sorted(t * 1000 for url in urls for t in cpu_timed(lambda u=url: get(u), 2))
+    print(f"rule pages: {len(urls)} pages x {args.repeat + 1} requests (load average {os.getloadavg()[0]:.1f} "
+          f"on {os.cpu_count()} cores)")
     print(f"  server time p50 {statistics.median(ms):.2f} ms, p90 {ms[int(len(ms) * 0.9)]:.2f} ms, "
           f"max {ms[-1]:.2f} ms (first request of each page: p50 {statistics.median(first):.2f} ms)")
+    print(f"  CPU time p50 {statistics.median(cpu):.2f} ms, p90 {cpu[int(len(cpu) * 0.9)]:.2f} ms "
+          "(the same work without waiting for a shared core)")
     for doc, number in NAMED:
         url = f"/rules/{doc}/{number}"
         print(f"  {url:28} p50 {median_ms(url, 21):6.2f} ms   {get(url) / 1024:5.1f} KB gzipped")
@@ -81,7 +88,20 @@ def main() -> None:
     for url in OTHER_PAGES:
         print(f"  {url:28} p50 {median_ms(url, 11):6.2f} ms   {get(url) / 1024:5.1f} KB gzipped")
     scenario_pages(client, get, median_ms)
+    heaviest = [sizes[-1][1], *OTHER_PAGES, f"/scenarios/{SCENARIOS[2]}"]  # the largest rule page of the sample
+    print("page weight with every file it loads (a first visit, nothing cached; target ≤ 60 KB gzipped):")
+    for url in heaviest:
+        print(f"  {url:60} {with_everything(client, get, url) / 1024:5.1f} KB")
     run_endpoint(client, args.runs)
+
+
+_FILES_RE = re.compile(r'<(?:link|script|img)\b[^>]*\s(?:href|src)="(/static/[^"]+)"')
+
+
+def with_everything(client, get, url: str) -> int:
+    """Gzipped bytes of the page and of every stylesheet, script, icon and manifest it links."""
+    page = client.get(url).get_data(as_text=True)
+    return get(url) + sum(get(html.unescape(file)) for file in set(_FILES_RE.findall(page)))
 
 
 def scenario_pages(client, get, median_ms) -> None:

@@ -252,7 +252,8 @@
         did.appendChild(again);
       }
       if (!result.number) {
-        status.textContent = result.hits.length ? text("count", { count: result.hits.length }) : text("none", { query: query });
+        var count = result.hits.length;  /* one form for 1, the other for any other number (the catalogs' plural rule) */
+        status.textContent = count ? text(count === 1 ? "count-one" : "count", { count: count }) : text("none", { query: query });
       }
       result.hits.forEach(function (hit) {
         var entry = hit.entry;

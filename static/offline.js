@@ -23,10 +23,15 @@
     return (template || "").replace(/\{(\w+)\}/g, function (all, name) { return name in values ? values[name] : all; });
   }
 
-  function day(time) {
+  /* A day as the interface language writes it ("23 de novembro de 2026"); ISO if the language is refused. */
+  function day(time, language) {
     var d = new Date(time);
-    var pad = function (n) { return (n < 10 ? "0" : "") + n; };
-    return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate());
+    try {
+      return d.toLocaleDateString(language, { year: "numeric", month: "long", day: "numeric" });
+    } catch (error) {
+      var pad = function (n) { return (n < 10 ? "0" : "") + n; };
+      return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate());
+    }
   }
 
   /* {pack id: meta} for every complete saved pack. */
@@ -64,7 +69,7 @@
   }
 
   function showSaved(id, meta) {
-    if (meta) show(id, "saved", { saved: day(meta.saved), version: meta.version.slice(0, 8) });
+    if (meta) show(id, "saved", { saved: day(meta.saved, lang), version: meta.version.slice(0, 8) });
     else show(id, "none");
   }
 
@@ -110,5 +115,7 @@
     var warning = document.querySelector(".offline-needs-js");
     if (warning) warning.hidden = true;
   }
-  refresh();
+  /* After the page has loaded: reading the saved packs' records is not what the reader opened the page for. */
+  if (document.readyState === "complete") refresh();
+  else window.addEventListener("load", refresh);
 })();

@@ -88,16 +88,18 @@ function save(id, lang) {
 }
 
 /* Pages are kept in BUCKETS chunks per pack ({path: html} as JSON, the bucket a hash of the path): a
-   few dozen cache entries rather than thousands, which would take a phone minutes to write. */
-var BUCKETS = 64;
+   few hundred cache entries rather than thousands, which would take a phone minutes to write, each small
+   enough (~50 KB for a CR document) to read and parse at every page opened offline. A pack records its
+   count (packs saved before it was recorded have 64). */
+var BUCKETS = 256;
 
-function bucketOf(path) {
+function bucketOf(path, buckets) {
   var hash = 2166136261;
   for (var i = 0; i < path.length; i++) {
     hash ^= path.charCodeAt(i);
     hash = Math.imul(hash, 16777619);
   }
-  return (hash >>> 0) % BUCKETS;
+  return (hash >>> 0) % buckets;
 }
 
 function chunkKey(id, bucket) { return META + id + "/pages/" + bucket; }
@@ -121,7 +123,7 @@ function download(listed) {
       for (var b = 0; b < BUCKETS; b++) chunks.push({});
       pack.pages.forEach(function (page) {
         var path = new URL(page[0], self.location.origin).pathname;  /* as the browser will ask for it */
-        chunks[bucketOf(path)][path] = page[1];
+        chunks[bucketOf(path, BUCKETS)][path] = page[1];
       });
       var json = { "Content-Type": "application/json" };
       var putChunks = Promise.all(chunks.map(function (chunk, bucket) {
@@ -133,7 +135,7 @@ function download(listed) {
       var meta = {
         id: id, version: pack.version, release: pack.release, lang: pack.lang, label: pack.label,
         effective: pack.effective, banner: pack.banner, headers: pack.headers, saved: Date.now(),
-        pages: pack.pages.length,
+        pages: pack.pages.length, buckets: BUCKETS,
       };
       return Promise.all([putChunks, putFiles]).then(function () {
         return cache.put(META + id, new Response(JSON.stringify(meta), { headers: json }));
@@ -187,7 +189,7 @@ function keysFor(url) {
   return keys;
 }
 
-var parsed = {};  /* a few chunks kept parsed: pages of one section are often read one after another */
+var parsed = {};  /* the chunks read last, kept parsed (~1 MB): a page opened again costs no parse */
 var parsedOrder = [];
 
 function chunk(entry, bucket) {
@@ -199,7 +201,7 @@ function chunk(entry, bucket) {
     .then(function (pages) {
       parsed[key] = pages;
       parsedOrder.push(key);
-      if (parsedOrder.length > 6) delete parsed[parsedOrder.shift()];
+      if (parsedOrder.length > 24) delete parsed[parsedOrder.shift()];
       return pages;
     });
 }
@@ -214,7 +216,7 @@ function fromPacks(url) {
       if (i >= saved.length * keys.length) return Promise.resolve(null);
       var entry = saved[Math.floor(i / keys.length)];
       var path = keys[i % keys.length];
-      return chunk(entry, bucketOf(path)).then(function (pages) {
+      return chunk(entry, bucketOf(path, entry.meta.buckets || 64)).then(function (pages) {
         return path in pages ? { html: pages[path], meta: entry.meta } : attempt(i + 1);
       });
     };
@@ -222,10 +224,15 @@ function fromPacks(url) {
   });
 }
 
-function day(time) {
+/* A day as the interface language writes it ("23 de novembro de 2026"); ISO if the language is refused. */
+function day(time, language) {
   var d = new Date(time);
-  var pad = function (n) { return (n < 10 ? "0" : "") + n; };
-  return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate());
+  try {
+    return d.toLocaleDateString(language, { year: "numeric", month: "long", day: "numeric" });
+  } catch (error) {
+    var pad = function (n) { return (n < 10 ? "0" : "") + n; };
+    return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate());
+  }
 }
 
 function offlineResponse(found, status, indicator) {
@@ -233,7 +240,7 @@ function offlineResponse(found, status, indicator) {
   headers.set("X-Judge-Offline", found.meta.id + " " + found.meta.version);
   var html = found.html;
   if (indicator) {
-    var banner = found.meta.banner.replace("{saved}", day(found.meta.saved));
+    var banner = found.meta.banner.replace("{saved}", day(found.meta.saved, found.meta.lang));
     html = html.replace('<main id="main">', '<main id="main">' + banner);
   }
   return new Response(html, { status: status, headers: headers });

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from engine_boards import give_library, give_spells
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -79,19 +80,8 @@ def build(alice, bob, spells) -> Game:
         timestamp=state.next_timestamp())
     state.battlefield.append("land")
     for owner in ("Alice", "Bob"):
-        for n, text in enumerate(spells):
-            oid = f"{owner[0]}-spell-{n}"
-            name = f"Spell {owner[0]}{n}"
-            printed = Characteristics(name=name, mana_cost="{1}", types=frozenset({"instant"}),
-                                      abilities=tuple(read_card(text.replace("~", name), name, "Instant")))
-            state.objects[oid] = GameObject(oid, owner, owner, "hand", printed, timestamp=state.next_timestamp())
-            state.players[owner].hand.append(oid)
-    for n in range(4):
-        for owner in ("Alice", "Bob"):
-            oid = f"{owner[0]}-library-{n}"
-            state.objects[oid] = GameObject(oid, owner, owner, "library", Characteristics(
-                name=f"card {oid}", types=frozenset({"sorcery"})))
-            state.players[owner].library.append(oid)
+        give_spells(state, owner, owner[0], spells)
+        give_library(state, owner, owner[0], 4)
     return Game(state)
 
 

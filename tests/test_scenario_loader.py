@@ -85,7 +85,7 @@ def test_unknown_type_word():
 
 def test_two_players_required():
     err = error_of(BASE.replace("[players.Bob]\n", ""))
-    assert "exactly two players" in err.problem
+    assert "two to 8 players" in err.problem
 
 
 def test_duplicate_ids():
@@ -142,3 +142,91 @@ def test_expected_rejection_that_does_not_come_fails():
 def test_a_keyword_not_played_in_a_keyword_list_is_named_alone():
     err = error_of(BASE + 'text = "Flying, banding"\n')
     assert err.problem.endswith('banding (702.22) is recognised but not yet played, in "banding"')
+
+
+CLONE = BASE + """
+[[cards]]
+id = "clone"
+name = "Clone"
+owner = "Alice"
+zone = "hand"
+type = "Creature — Shapeshifter"
+cost = "{3}{U}"
+pt = "0/0"
+text = "You may have Clone enter the battlefield as a copy of any creature on the battlefield."
+
+[[cards]]
+id = "plague"
+name = "Engineered Plague"
+owner = "Alice"
+zone = "hand"
+type = "Enchantment"
+cost = "{2}{B}"
+text = "As Engineered Plague enters the battlefield, choose a color.\\nAll creatures of the chosen color get -1/-1."
+
+[players.Alice.mana]
+blue = 4
+black = 3
+"""
+
+
+def test_what_a_clone_copies_must_be_a_card_of_the_scenario():
+    err = error_of(CLONE + '\n[choices]\ncopy = { clone = "bera" }\n')
+    assert "'bera'" in err.problem and "did you mean 'bear'" in str(err)
+
+
+def cast_and_resolve(card: str, choices: str = "", expect: str = ""):
+    """The replay of CLONE with `card` cast and resolved, with these [choices] and [expect] lines."""
+    text = CLONE + (f"\n[choices]\n{choices}\n" if choices else "")
+    text += f'\n[[actions]]\ndo = "cast"\ncard = "{card}"\n\n[[actions]]\ndo = "resolve"\n'
+    return run(loads(text + (f"\n[expect]\n{expect}\n" if expect else ""), "case.toml"))
+
+
+def test_a_clone_told_to_copy_what_its_text_does_not_allow_is_refused_naming_the_rule():
+    outcome = cast_and_resolve("clone", 'copy = { clone = "plague" }')
+    assert not outcome.ok
+    assert "can't enter as a copy of Engineered Plague" in outcome.failure and "707.5" in outcome.failure
+
+
+def test_a_colour_chosen_as_it_enters_must_be_a_colour():
+    outcome = cast_and_resolve("plague", 'chosen = { plague = "purple" }')
+    assert not outcome.ok
+    assert "needs a colour chosen, not \"purple\"" in outcome.failure and "105.1" in outcome.failure
+
+
+def test_a_chosen_colour_is_used_by_the_linked_ability_and_the_default_is_said():
+    given = cast_and_resolve("plague", 'chosen = { plague = "Green" }', 'pt = { bear = "1/1" }')
+    assert given.ok, given.failure or [c for c in given.checks if not c.ok]  # green Bears: -1/-1 (607.2d)
+    defaulted = cast_and_resolve("plague", expect='pt = { bear = "2/2" }')
+    assert defaulted.ok, defaulted.failure or [c for c in defaulted.checks if not c.ok]
+    said = [s.text for s in defaulted.trace.steps if "chooses the color" in s.text]
+    assert said and "white (default: white, the first colour of 105.1" in said[0]  # Bob has no permanent
+
+
+def test_x_not_announced_is_zero_and_the_trace_says_so():
+    blaze = BASE + """
+[[cards]]
+id = "blaze"
+name = "Blaze"
+owner = "Alice"
+zone = "hand"
+type = "Sorcery"
+cost = "{X}{R}"
+text = "Blaze deals X damage to any target."
+
+[players.Alice.mana]
+red = 4
+
+[[actions]]
+do = "cast"
+card = "blaze"
+targets = ["Bob"]
+{x}
+[[actions]]
+do = "resolve"
+"""
+    defaulted = run(loads(blaze.replace("{x}", ""), "case.toml"))
+    announced = run(loads(blaze.replace("{x}", "x = 3\n"), "case.toml"))
+    cast = [s.text for s in defaulted.trace.steps if "casts Blaze" in s.text]
+    assert cast and "(X = 0, by default: the scenario announces no X)" in cast[0]
+    assert "(X = 3)" in next(s.text for s in announced.trace.steps if "casts Blaze" in s.text)

@@ -27,7 +27,10 @@ def word_diff(old: str, new: str) -> list[Segment]:
     """Segments that read `old` into `new`: the deletes and equals spell `old` (up to typography),
     the inserts and equals spell `new` exactly."""
     a, b = _TOKEN_RE.findall(old), _TOKEN_RE.findall(new)
-    matcher = SequenceMatcher(None, [_key(t) for t in a], [_key(t) for t in b], autojunk=False)
+    keys_a, keys_b = [_key(t) for t in a], [_key(t) for t in b]
+    if keys_a == keys_b:  # most rules kept their wording: no need to look for the longest matches
+        return _merge([(EQUAL, old, new)] if b else [])
+    matcher = SequenceMatcher(None, keys_a, keys_b, autojunk=False)
     raw: list[tuple[str, str, str]] = []  # (op, old text, new text)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":

@@ -610,13 +610,14 @@ def _there_is(name: str, children: list[Any], text: str) -> Part:
 
 @builds("max_hand_size", "no_max_hand_size", "devotion_increase", "flip_coin", "roll_die", "win_clash",
         "damage_floor", "no_more_than", "get_energy", "round_each_time", "repeat_process", "additional_phase",
-        "no_triggers")
+        "no_triggers", "deck_limit", "mana_any_type_spent")
 def _misc_statement(name: str, children: list[Any], text: str) -> Part:
     verbs = {"max_hand_size": "reduce maximum hand size", "no_max_hand_size": "no maximum hand size",
              "devotion_increase": "increase devotion", "flip_coin": "flip a coin", "roll_die": "roll a die",
              "win_clash": "win the clash", "damage_floor": "damage floor", "no_more_than": "can't",
              "get_energy": "get energy", "round_each_time": "round", "repeat_process": "repeat",
-             "additional_phase": "additional phase", "no_triggers": "don't cause abilities to trigger"}
+             "additional_phase": "additional phase", "no_triggers": "don't cause abilities to trigger",
+             "deck_limit": "deck construction", "mana_any_type_spent": "spend mana as though any type"}
     amount = first(children, Amount)
     if name == "get_energy":
         amount = Amount("number", len(tokens(children, "ENERGY")), text=text)
@@ -628,6 +629,12 @@ def _misc_statement(name: str, children: list[Any], text: str) -> Part:
         values["qualifier"] = "no more than"
         values["subject"] = first(children, THINGS)
     return _simple(verbs[name], text, **{k: v for k, v in values.items() if v is not None})
+
+
+@builds("keyword_cost_is")
+def _keyword_cost_is(name: str, children: list[Any], text: str) -> Part:
+    """"The flashback cost is equal to its mana cost": what a granted keyword costs."""
+    return _simple("set keyword cost", text, qualifier=text)
 
 
 @builds("get_emblem")
@@ -1008,6 +1015,9 @@ def _cond(name: str, children: list[Any], text: str) -> Condition:
         return Condition("did", subject=who, negated=kind.endswith("dont"), text=text)
     if kind in ("your_turn", "not_your_turn"):
         return Condition("turn", subject=YOU, negated=kind.startswith("not"), text=text)
+    if kind == "library_empty":  # "your library has no cards in it" (121.4, 614.11a)
+        who = YOU if ws[:1] == ["your"] else Reference("that player", text="that player")
+        return Condition("library empty", subject=who, text=text)
     if kind in ("control", "control_none"):
         return Condition("control", subject=subject, object=things[1] if len(things) > 1 else None,
                          negated=kind == "control_none", text=text)
@@ -1051,7 +1061,8 @@ def _cond(name: str, children: list[Any], text: str) -> Condition:
         return Condition("paid", mana=first(children, ManaCost), negated=kind == "spent_none", text=text)
     if kind == "cast_from":
         origin = part(children, "origin")
-        return Condition("cast from", value=origin.zone if origin else "", text=text)
+        return Condition("cast from", value=origin.zone if origin else "", negated="didn't" in ws or "not" in ws,
+                         text=text)
     if kind == "control_more":
         what = things[1] if len(things) > 1 else None
         other = things[2] if len(things) > 2 else None
@@ -1103,6 +1114,9 @@ def _would(name: str, children: list[Any], text: str) -> Event:
     subject = things[0] if things else YOU
     instr = chain[0] if chain else Instruction("happen", text=text)
     event = as_event(instr, subject)
+    during = part(children, "as long as")  # "… would draw a card while your library has no cards in it" (614.11a)
+    if during is not None and event.condition is None:
+        event = replace(event, condition=during)
     if name == "would_one_or_more":
         event = replace(event, qualifier="one or more")
     return event

@@ -87,6 +87,10 @@ def _inflections(verb: str) -> set[str]:
     return out
 
 
+# variants a rule names without a "“…” means" sentence the terms are extracted from
+_NAMED_VARIANTS = {"Trample": ("Trample over planeswalkers",)}  # 702.19c
+
+
 @cache
 def _keyword_table() -> tuple[dict[tuple[str, ...], str], dict[str, str]]:
     data = terms()
@@ -95,6 +99,8 @@ def _keyword_table() -> tuple[dict[tuple[str, ...], str], dict[str, str]]:
         name = entry["name"]
         if name in ("Landwalk", "∞ (Infinity)"):
             continue
+        for variant in _NAMED_VARIANTS.get(name, ()):
+            keywords[tuple(variant.lower().split())] = name
         for part in name.split(" and ") if name == "Daybound and Nightbound" else [name]:
             keywords[tuple(part.lower().split())] = part
         for form in entry["forms"]:  # named variants: "Megamorph [cost]", "Multikicker [cost]", "Sticker kicker"

@@ -4,8 +4,9 @@ Parsing a card with the Earley parser takes tens of milliseconds; the same cards
 (every scenario replay, every page of the scenario library, every `judge card read` of a deck). A reading
 depends only on the text, the name, the type line and this package's code, so it is stored under a key
 of those and looked up first. The file is keyed by a hash of the package's code and grammar: changing
-either starts a new file (the old ones are removed). SQLite makes concurrent processes safe; anything
-that goes wrong with the file only means reading again, never an error.
+either starts a new file (the old ones are removed). SQLite makes concurrent processes safe (a forked
+child opens a connection of its own); anything that goes wrong with the file only means reading again,
+never an error.
 """
 
 from __future__ import annotations
@@ -25,6 +26,15 @@ from judge_app import paths
 PACKAGE = Path(__file__).resolve().parent
 MAX_ROWS = 200_000  # past this, the oldest half is dropped
 _local = threading.local()
+
+
+def _forget_connection() -> None:
+    """In a forked child: open a connection of its own (SQLite connections must not cross a fork)."""
+    global _local
+    _local = threading.local()
+
+
+os.register_at_fork(after_in_child=_forget_connection)
 
 
 @cache

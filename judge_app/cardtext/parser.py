@@ -130,7 +130,8 @@ class _Predictions(dict):
     def __init__(self, full: dict, starts: dict):
         super().__init__(full)
         self.starts = starts  # rule → (terminal names it can begin with, whether it can be empty)
-        self.filtered: dict = {}  # (symbol, next token) → its rules
+        self.filtered: dict = {}
+        self.buckets: dict = {}  # symbol → (next token → its rules, the rules that can be empty)
         self.local = threading.local()
 
     def __getitem__(self, symbol):
@@ -147,17 +148,27 @@ class _Predictions(dict):
         return found
 
     def _filter(self, symbol, following: str) -> list:
-        """The rules of `symbol`'s prediction that can begin with `following` (or derive nothing), in the
-        grammar's order. One pass over that symbol's rules for this one token: an index of every token a
-        rule can begin with costs seconds for the whole grammar, and a forked replay (the scenario
-        sandbox's children) would build it again for each text it reads."""
-        starts = self.starts
-        chosen = []
-        for rule in dict.__getitem__(self, symbol):
-            names, nullable = starts[rule]
-            if nullable or following in names:
-                chosen.append(rule)
-        return chosen
+        """The rules of `symbol`'s prediction that can begin with `following`, in the grammar's order.
+
+        The buckets hold rule positions (small ints), not (position, rule) pairs: building them allocates
+        almost nothing the garbage collector tracks, which on a first parse cost a second in collections."""
+        full = dict.__getitem__(self, symbol)
+        buckets = self.buckets.get(symbol)
+        if buckets is None:
+            by_token: dict[str, list[int]] = {}
+            empty: list[int] = []
+            for index, rule in enumerate(full):
+                names, nullable = self.starts[rule]
+                if nullable:
+                    empty.append(index)
+                for name in names:
+                    by_token.setdefault(name, []).append(index)
+            buckets = self.buckets[symbol] = (by_token, empty)
+        by_token, empty = buckets
+        chosen = by_token.get(following, [])
+        if empty:
+            chosen = sorted(set(chosen).union(empty))  # one each, in order
+        return [full[index] for index in chosen]
 
 
 def _rule_starts(rule, first: dict, nullable: set) -> tuple[frozenset, bool]:

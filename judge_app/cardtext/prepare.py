@@ -55,22 +55,23 @@ class Unit:
 
 
 def normalise(text: str) -> str:
-    return _nested_quotes(text.translate(_SAME_LENGTH))
+    return _nested_quotes(text.translate(_SAME_LENGTH), text)
 
 
-def _nested_quotes(text: str) -> str:
+def _nested_quotes(text: str, original: str) -> str:
     """Inside a quoted ability, a quote within it is written with single quotes ('This token gets …'): they
-    become double quotes, the grammar's one kind (same length: positions are kept)."""
+    become double quotes, the grammar's one kind (same length: positions are kept). A typographic opening
+    quote (‘, as the CR's examples quote an ability inside an ability) opens one at any depth."""
     out = list(text)
     depth = 0
     opened: list[int] = []
     for i, ch in enumerate(text):
         if ch == '"':
             depth = depth + 1 if i == 0 or text[i - 1] in " (—\n" else max(depth - 1, 0)
-        elif ch == "'" and depth:
+        elif ch == "'" and (depth or opened or original[i] == "‘"):
             before = text[i - 1] if i else " "
             after = text[i + 1] if i + 1 < len(text) else " "
-            if before in " (" and after.isupper():
+            if (before in " (" or original[i] == "‘") and after.isupper():
                 opened.append(i)
             elif opened and before in ".!\"" and after in ' "\n.,':
                 out[opened.pop()] = out[i] = '"'

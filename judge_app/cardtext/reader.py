@@ -77,6 +77,27 @@ def _read(text: str, name: str, type_line: str) -> CardText:
     return card
 
 
+# One text of each kind of ability, read by `warm_up`.
+_WARM_UP = (
+    ("Lightning Helix deals 3 damage to any target and you gain 3 life.", "Lightning Helix", "Instant"),
+    ("Flying\nWhen this creature enters, draw a card.", "Mulldrifter", "Creature — Elemental"),
+    ("{2}, {T}, Sacrifice this artifact: Target player gains 3 life.", "Flask", "Artifact"),
+    ("Creatures you control get +1/+1 and have vigilance.", "Anthem", "Enchantment"),
+    ("If a source would deal damage to you, prevent that damage.", "Shield", "Enchantment"),
+    ("Choose one —\n• Destroy target artifact.\n• Counter target spell unless its controller pays {2}.", "Charm",
+     "Instant"),
+    ("+1: Create a 1/1 white Soldier creature token.\n−3: Exile target creature.", "Walker",
+     "Legendary Planeswalker — Walker"),
+)
+
+
+def warm_up() -> None:
+    """Parse a text of each ability kind, past the memo, so the parser's lazily built tables are ready (a
+    process forked afterwards, such as a scenario sandbox's child, inherits them instead of building them)."""
+    for text, name, type_line in _WARM_UP:
+        _read_now(text, name, type_line)
+
+
 def memo_enabled() -> bool:
     """Readings are remembered across processes unless JUDGE_CARDTEXT_MEMO=0 (benchmarks measure both)."""
     return os.environ.get("JUDGE_CARDTEXT_MEMO", "1") != "0"

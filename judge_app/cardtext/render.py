@@ -9,7 +9,6 @@ from judge_app.cardtext.nodes import (
     Amount,
     CardText,
     Condition,
-    Cost,
     DelayedTrigger,
     Description,
     Duration,
@@ -26,6 +25,7 @@ from judge_app.cardtext.nodes import (
     Trigger,
     TriggeredAbility,
     as_json,
+    targets,
 )
 
 
@@ -112,50 +112,65 @@ def instruction(item: Any, indent: str) -> list[str]:
     return lines
 
 
-def _cost(cost: Cost) -> str:
-    return cost.text
+def summary(ability: Any) -> dict[str, Any]:
+    """An ability's reading as fields for people: kind, text, rules, what it costs, what triggers it, other
+    details (a keyword's parameters, restrictions, loyalty, the event replaced, a condition), the
+    instructions as lines, and its targets. `judge card read` and the web's scenario editor show these."""
+    details: list[str] = []
+    cost = trigger = ""
+    lines: list[str] = []
+    if isinstance(ability, KeywordAbility):
+        details.append(_keyword(ability))
+        if ability.ability is not None:
+            details.extend(describe(ability.ability, 1)[0:1])
+    else:
+        if isinstance(ability, TriggeredAbility):
+            trigger = _trigger(ability.trigger)
+        if isinstance(ability, ActivatedAbility | ManaAbility):
+            cost = ability.cost.text
+            details.extend(f"restriction: {r.text}" for r in ability.restrictions)
+        if isinstance(ability, LoyaltyAbility):
+            details.append(f"loyalty: {amount(ability.loyalty)}")
+        if isinstance(ability, ReplacementAbility):
+            details.append(f"replaces ({ability.mode}): {ability.event.text}")
+        if isinstance(ability, StaticAbility | ReplacementAbility) and ability.condition is not None:
+            details.append(f"condition: {ability.condition.text}")
+        effect: Effect = ability.effect
+        for item in effect.instructions:
+            lines.extend(instruction(item, ""))
+    return {"kind": getattr(type(ability), "KIND", "?"), "text": ability.text, "rules": list(all_rules(ability)),
+            "cost": cost, "trigger": trigger, "details": details, "instructions": lines,
+            "targets": [thing(t) for t in targets(ability)]}
+
+
+def _keyword(ability: KeywordAbility) -> str:
+    details = [f"keyword {ability.keyword} ({ability.rule})"]
+    if ability.variant:
+        details.append(f"as written: {ability.variant}")
+    if ability.cost:
+        details.append(f"cost: {ability.cost.text}")
+    if ability.costs:
+        details.append("costs: " + " and/or ".join(c.text for c in ability.costs))
+    if ability.amount:
+        details.append(f"N = {amount(ability.amount)}")
+    if ability.qualities:
+        details.append("qualities: " + ", ".join(("non" if q.negated else "") + (q.value or q.kind)
+                                                 for q in ability.qualities))
+    if ability.object:
+        details.append(f"object: {thing(ability.object)}")
+    if ability.name:
+        details.append(f"name: {ability.name}")
+    return "; ".join(details)
 
 
 def describe(ability: Any, number: int) -> list[str]:
-    kind = getattr(type(ability), "KIND", "?")
-    rules = ", ".join(all_rules(ability))
-    lines = [f"{number}. {kind}: {ability.text}", f"   rules: {rules}"]
-    if isinstance(ability, KeywordAbility):
-        details = [f"keyword {ability.keyword} ({ability.rule})"]
-        if ability.variant:
-            details.append(f"as written: {ability.variant}")
-        if ability.cost:
-            details.append(f"cost: {ability.cost.text}")
-        if ability.costs:
-            details.append("costs: " + " and/or ".join(c.text for c in ability.costs))
-        if ability.amount:
-            details.append(f"N = {amount(ability.amount)}")
-        if ability.qualities:
-            details.append("qualities: " + ", ".join(("non" if q.negated else "") + (q.value or q.kind)
-                                                     for q in ability.qualities))
-        if ability.object:
-            details.append(f"object: {thing(ability.object)}")
-        if ability.name:
-            details.append(f"name: {ability.name}")
-        lines.append("   " + "; ".join(details))
-        if ability.ability is not None:
-            lines.extend("   " + line for line in describe(ability.ability, 1)[0:1])
-        return lines
-    if isinstance(ability, TriggeredAbility):
-        lines.append(f"   trigger: {_trigger(ability.trigger)}")
-    if isinstance(ability, ActivatedAbility | ManaAbility):
-        lines.append(f"   cost: {_cost(ability.cost)}")
-        for restriction in ability.restrictions:
-            lines.append(f"   restriction: {restriction.text}")
-    if isinstance(ability, LoyaltyAbility):
-        lines.append(f"   loyalty: {amount(ability.loyalty)}")
-    if isinstance(ability, ReplacementAbility):
-        lines.append(f"   replaces ({ability.mode}): {ability.event.text}")
-    if isinstance(ability, StaticAbility | ReplacementAbility) and ability.condition is not None:
-        lines.append(f"   condition: {ability.condition.text}")
-    effect: Effect = ability.effect
-    for item in effect.instructions:
-        lines.extend(instruction(item, "   "))
+    shown = summary(ability)
+    lines = [f"{number}. {shown['kind']}: {shown['text']}", f"   rules: {', '.join(shown['rules'])}"]
+    if shown["trigger"]:
+        lines.append(f"   trigger: {shown['trigger']}")
+    if shown["cost"]:
+        lines.append(f"   cost: {shown['cost']}")
+    lines.extend(f"   {line}" for line in shown["details"] + shown["instructions"])
     return lines
 
 

@@ -205,6 +205,9 @@ def _selector(name: str, children: list[Any], text: str) -> Any:
         "n": Selector("a", count=count), "n_other": Selector("a", count=count, other=True),
         "that_many": Selector("a", count=Amount("event", text="that many")), "the_other": Selector("the", other=True),
         "next": Selector("the"),
+        "more_than": Selector("a", count=replace(count, comparison=">") if count else None),
+        "at_least": Selector("a", count=replace(count, comparison=">=") if count else None),
+        "at_least_other": Selector("a", count=replace(count, comparison=">=") if count else None, other=True),
         "n_or": Selector("a", count=replace(count, comparison="<=" if any(
             w in text.lower().split() for w in ("fewer", "less")) else ">=") if count else None),
     }
@@ -354,7 +357,8 @@ def _post(name: str, children: list[Any], text: str) -> Any:
         "you_own": Quality("owner", "you"), "you_dont_own": Quality("owner", "you", negated=True),
         "opponent_owns": Quality("owner", "opponent"), "battlefield": Quality("zone", "battlefield"),
         "your_choice": Quality("chosen", "your choice"), "you_cast": Quality("cast", of=YOU),
-        "opponents_cast": Quality("cast", "opponent"), "attacking_you": Quality("status", "attacking", of=YOU),
+        "opponents_cast": Quality("cast", "opponent"),
+        "cast_this_turn": Quality("cast", "this turn"), "attacking_you": Quality("status", "attacking", of=YOU),
         "dealt_damage": Quality("status", "dealt damage this turn"),
         "among_them": Quality("among", of=Reference("they", text="them")),
         "opponent_choice": Quality("chosen", "opponent"), "random": Quality("status", "at random"),
@@ -788,6 +792,8 @@ def _amount(name: str, children: list[Any], text: str) -> Amount:
     x = Amount("variable", name="X", text="X", rules=(R.VARIABLE_X,))
     if kind == "number":
         return inner
+    if kind == "more_than":
+        return replace(inner, comparison=">", text=text)
     if kind == "x":
         return x
     if kind in ("that_much", "that_many"):
@@ -828,6 +834,9 @@ def _value(name: str, children: list[Any], text: str) -> Amount:
     ws = words(children)
     properties = {"power": "power", "toughness": "toughness", "mana_value": "mana value", "life": "life total",
                   "loyalty": "loyalty"}
+    if kind == "of":
+        stat = "mana value" if "mana" in ws else next(w for w in ws if w in ("power", "toughness", "loyalty"))
+        return Amount("property", property=stat, of=thing, text=text)
     if kind in properties:
         of = possessor or (Reference("that", noun="creature", text="that creature") if "creature" in ws else
                            Reference("that", noun="spell", text="that spell") if "spell" in ws else None)

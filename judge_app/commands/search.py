@@ -58,6 +58,14 @@ def _label(hit: Hit) -> str:
     return f"guide {hit.paragraph}: {hit.title}"
 
 
+def count(total: int, offset: int, shown: int) -> str:
+    """"1 result", "57 results (21–40)": the count, and which of them are shown when not all are."""
+    text = f"{total} result" if total == 1 else f"{total} results"
+    if shown and (offset or shown < total):
+        text += f" ({offset + 1}–{offset + shown})"
+    return text
+
+
 def _print_response(response: SearchResponse) -> None:
     if response.jump:
         click.echo(f"→ {response.jump.doc} {response.jump.number} ({response.jump.level})")
@@ -65,15 +73,21 @@ def _print_response(response: SearchResponse) -> None:
         click.echo(f"Did you mean: {response.did_you_mean}")
     if response.message:
         click.echo(response.message)
-    for rank, hit in enumerate(response.hits, 1):
+    if response.hits and not response.jump:
+        click.echo(count(response.total, response.offset, len(response.hits)))
+    for rank, hit in enumerate(response.hits, response.offset + 1):
         via = f"  [via {hit.via}]" if hit.via else ""
         click.echo(f"{rank:2}. {hit.doc}  {_label(hit)}  ({hit.score:.3f}){via}")
         if hit.snippet:
             click.echo(f"    {_terminal(hit.snippet)}")
+    if response.scenarios:
+        click.echo("See it happen:")
+        for scenario in response.scenarios:
+            click.echo(f"  {scenario.title}   judge scenario run scenarios/{scenario.id}.toml")
 
 
 def _notes(response: SearchResponse) -> None:
-    """With --json, what is not a hit goes to stderr so stdout stays one JSON list."""
+    """With --json, the messages also go to stderr, for a person watching."""
     for note in (f"did you mean: {response.did_you_mean}" if response.did_you_mean else None, response.message):
         if note:
             click.echo(f"judge: {note}", err=True)
@@ -85,11 +99,14 @@ def _notes(response: SearchResponse) -> None:
 @click.option("--lang", type=click.Choice(["en", "pt", "es"]), default=None, help="Only documents in this language.")
 @click.option("--chapter", default=None, metavar="N", help="Only rules inside this chapter or section (7, 702).")
 @click.option("--limit", type=click.IntRange(1, 100), default=10, show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of hits in rank order.")
+@click.option("--offset", type=click.IntRange(0, 500), default=0, help="Skip this many results (the next page).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the answer as JSON: hits in rank order, the scenarios that show it, total, messages.")
 @click.option("--stdin", "from_stdin", is_flag=True, help="Read one query per line; answer one per line, in order.")
 def search_command(query: str | None, doc: str | None, lang: str | None, chapter: str | None, limit: int,
-                   as_json: bool, from_stdin: bool) -> None:
-    """Search rules, glossary and guides: a rule number ("cr 702.19c") or words ("atropelar", "tramlpe")."""
+                   offset: int, as_json: bool, from_stdin: bool) -> None:
+    """Search rules, glossary and guides: a rule number ("cr 702.19c"), words ("atropelar", "tramlpe") or a
+    question ("does my spell fizzle if they flicker the target?")."""
     if from_stdin == (query is not None):
         fail("give a QUERY, or --stdin to read queries one per line")
     _check_doc(doc)
@@ -97,18 +114,19 @@ def search_command(query: str | None, doc: str | None, lang: str | None, chapter
         search_api.engine(progress=progress)
     if from_stdin:
         for line in sys.stdin:
-            response = search_api.search(line.rstrip("\r\n"), doc=doc, lang=lang, limit=limit, chapter=chapter)
+            response = search_api.search(line.rstrip("\r\n"), doc=doc, lang=lang, limit=limit, chapter=chapter,
+                                         offset=offset)
             if as_json:
-                click.echo(json.dumps([h.to_dict() for h in response.hits], ensure_ascii=False))
+                click.echo(json.dumps(response.to_dict(), ensure_ascii=False))
             else:
                 click.echo(f"# {response.query}")
                 _print_response(response)
                 click.echo()
         return
-    response = search_api.search(query, doc=doc, lang=lang, limit=limit, chapter=chapter)
+    response = search_api.search(query, doc=doc, lang=lang, limit=limit, chapter=chapter, offset=offset)
     if as_json:
         _notes(response)
-        emit_json([h.to_dict() for h in response.hits])
+        emit_json(response.to_dict())
     else:
         _print_response(response)
 

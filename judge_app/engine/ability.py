@@ -129,6 +129,18 @@ class Filter:
 
 
 @dataclass(frozen=True, slots=True)
+class StaticCondition:
+    """"As long as …": a static ability's effect exists only while this holds (611.3a), checked where the effect
+    applies. `kind`: "control" (you control at least `amount` objects matching `filter`), "your turn", "untapped",
+    "tapped" (the source), "life at least", "life at most", "graveyard at least" (cards in your graveyard)."""
+
+    kind: str
+    amount: int = 1
+    filter: Filter | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class EventEffect:
     """What a static ability does to events (614, 615, 614.17): a replacement ("instead", "twice that many"), a
     prevention ("prevent 1 of that damage") or a "can't" ("Players can't gain life") effect.
@@ -183,12 +195,14 @@ class Ability:
     effect: nodes.Effect | None = None  # what a spell, activated or triggered ability does, as the tree reads it
     trigger: nodes.Trigger | None = None
     cost: Cost | None = None
+    zone: str = ""  # an ability that functions in another zone than the battlefield: "graveyard" (113.6m)
+    rule: str = ""  # a keyword ability's defining rule (a `rules` constant), cited when it does its work
     word: str = ""  # which replacement effect ("enters with counters" …), or "equip"
     value: int = 0
     counter: str = ""  # "enters with N … counters": the kind (default +1/+1)
     events: EventEffect | None = None  # "replacement" and "cant" abilities: what they do to events (614, 615)
     filter: Filter | None = None  # static abilities: which objects they affect, when `affects` is "filter"
-    condition: str = ""  # static abilities: "as long as …" (the effect exists only while it is true, 611.3b)
+    condition: StaticCondition | None = None  # static abilities: "as long as …" (611.3a)
     described: nodes.Description | None = None  # static abilities: the objects affected, as a description
     node: Any = field(default=None, compare=False)  # the tree node it was read from
 
@@ -198,6 +212,18 @@ class Ability:
     @property
     def counter_kind(self) -> str:
         return self.counter or "+1/+1"
+
+    @property
+    def functions_in(self) -> str:
+        """113.6m: an ability whose effect moves the object it's on out of a zone functions only in that zone."""
+        if self.zone:
+            return self.zone
+        for ins in (x for x in self.effect.walk() if isinstance(x, nodes.Instruction)) if self.effect else ():
+            obj = ins.object or ins.subject
+            if ins.origin is not None and ins.origin.zone not in ("battlefield", "anywhere") \
+                    and isinstance(obj, nodes.Reference) and obj.kind == "self":
+                return ins.origin.zone
+        return "battlefield"
 
     def shown(self, name: str) -> str:
         """The text with the object's own name back in place of "~"."""

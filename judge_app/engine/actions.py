@@ -14,7 +14,8 @@ from judge_app.engine.ability import Ability, Change
 from judge_app.engine.attachments import attach_problem
 from judge_app.engine.continuous import UNTIL_END_OF_TURN, ContinuousEffect
 from judge_app.engine.damage import deal_damage
-from judge_app.engine.effects import begin, draw_events
+from judge_app.engine.effects import begin
+from judge_app.engine.effects import draw as draw_events
 from judge_app.engine.errors import IllegalAction
 from judge_app.engine.events import (
     Assignment,
@@ -270,8 +271,7 @@ def change_life(game: Play, player: str, amount: int, source: str | None = None)
 
 def draw(game: Play, player: str, count: int = 1, source: str | None = None) -> None:
     _begin(game)
-    changes, text, cited = draw_events(game, player, count)
-    game.perform(*changes)
+    text, cited = draw_events(game, player, count)
     _done(game, f"{_label(game, source)}{text}", cited)
 
 

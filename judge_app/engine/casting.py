@@ -17,13 +17,22 @@ from judge_app.cardtext import nodes as n
 from judge_app.engine import effects, mana, matching, rules, targets, triggers
 from judge_app.engine.ability import Ability, Cost
 from judge_app.engine.characteristics import Characteristics
-from judge_app.engine.errors import IllegalAction
-from judge_app.engine.events import CounterChange, Event, LifeChange, StackPush, StatusChange, ZoneChange
+from judge_app.engine.errors import IllegalAction, NotModelled
+from judge_app.engine.events import (
+    CommanderCast,
+    CounterChange,
+    Event,
+    LifeChange,
+    StackPush,
+    StatusChange,
+    TurnedFaceUp,
+    ZoneChange,
+)
 from judge_app.engine.matching import Anchor
 from judge_app.engine.perform import Play
 from judge_app.engine.replacement import entering
 from judge_app.engine.stack import describe
-from judge_app.engine.state import NO_PRIORITY_STEPS, STACK, StackItem, Step, Target
+from judge_app.engine.state import COMMAND, NO_PRIORITY_STEPS, STACK, StackItem, Step, Target
 from judge_app.engine.trace import ACTION, PRIORITY
 
 MAIN_PHASES = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
@@ -70,6 +79,29 @@ def _check_modes(effect: n.Effect | None, choices: dict[str, Any], what: str) ->
             raise IllegalAction(f"{what}: modes {chosen} can't be chosen; it says \"{modal.text.splitlines()[0]}\" "
                                 f"({len(modal.modes)} modes)", rules.MODES, rules.CAST_ANNOUNCE)
     return True
+
+
+def _check_division(effect: n.Effect | None, item: StackItem, what: str) -> None:
+    """601.2d: a division is announced among the chosen targets, each getting at least one, all of a fixed or X
+    amount given out."""
+    division = item.choices.get("divide")
+    if not division:
+        return
+    divided = next((i for i in (effect.instructions if effect is not None else ())
+                    if isinstance(i, n.Instruction) and i.qualifier == "divided"), None)
+    if divided is None:
+        raise IllegalAction(f"{what} divides nothing: the announced division has nothing to apply to",
+                            rules.CAST_DIVIDE)
+    chosen = {t.ref for t in item.targets}
+    if set(division) != chosen or any(share < 1 for share in division.values()):
+        raise IllegalAction(f"{what}: the division {division} must give each chosen target "
+                            f"({', '.join(sorted(chosen)) or 'none'}) at least 1", rules.CAST_DIVIDE)
+    total = divided.amount.value if divided.amount is not None and divided.amount.kind == "number" else \
+        item.choices.get("x") if divided.amount is not None and divided.amount.kind == "variable" \
+        and divided.amount.base is None else None
+    if total is not None and sum(division.values()) != total:
+        raise IllegalAction(f"{what}: the division {division} gives out {sum(division.values())}, not {total}",
+                            rules.CAST_DIVIDE)
 
 
 def pay_actions(game: Play, player: str, source: str, cost: Cost, announced: dict[str, Any], what: str
@@ -145,8 +177,10 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
     state = game.state
     obj = state.objects[card]
     chars = game.chars(card)
-    if obj.zone != "hand" or obj.owner != player:
-        raise IllegalAction(f"{chars.name} isn't in {player}'s hand", rules.CAST_PROPOSE)
+    from_command = obj.zone == COMMAND and obj.commander
+    if (obj.zone != "hand" and not from_command) or obj.owner != player:
+        raise IllegalAction(f"{chars.name} isn't in {player}'s hand" + (" (a commander is cast from the command zone "
+                            "by its owner)" if obj.commander else ""), rules.CAST_PROPOSE)
     if "land" in chars.types:
         raise IllegalAction(f"{chars.name} is a land: it is played, not cast", rules.LAND_PLAY)
     instant = "instant" in chars.types or chars.has("flash")
@@ -156,6 +190,10 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
             rule = rules.CREATURE_TIMING if chars.is_creature else rules.SORCERY_TIMING
             raise IllegalAction(f"{chars.name} can't be cast now: {why}, and it is neither an instant nor has flash",
                                 rule, rules.PRIORITY_CAST_TIMING)
+    changes = chars.abilities_of("cost change")
+    if changes:
+        raise NotModelled(f"{chars.name}'s cost change (\"{changes[0].shown(chars.name)}\") isn't applied by the "
+                          "engine", rules.CAST_TOTAL_COST)
     spell = chars.abilities_of("spell")
     announced = dict(choices or {})
     printed = spell[0].effect if spell else None
@@ -179,11 +217,20 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
                                       item_id, card, chars.name)
     if item.targets:
         cited += [rules.CAST_TARGETS, rules.TARGETED_SPELL]
+    _check_division(printed, item, chars.name)
     mana_cost, extra_said, extra_changes, extra_rules = _spell_costs(game, player, card, chars, announced)
+    tax = 2 * state.players[player].commander_casts.get(card, 0) if from_command else 0
+    if tax:  # 903.8: {2} more for each previous time it was cast from the command zone
+        mana_cost = f"{{{tax}}}{mana_cost}"
     payment, paid, pay_rules = mana.payment(game, player, mana_cost, sources, chars.name,
-                                            x=announced.get("x", 0), announce=announced.get("announce"))
-    game.perform(ZoneChange(card, "hand", STACK, "cast", controller=player), StackPush(item), *payment,
-                 *extra_changes)
+                                            x=announced.get("x"), announce=announced.get("announce"))
+    cast_events = [CommanderCast(player, card)] if from_command else []
+    game.perform(ZoneChange(card, obj.zone, STACK, "cast", controller=player), StackPush(item), *payment,
+                 *extra_changes, *cast_events)
+    if from_command:
+        how = f"with commander tax {{{tax}}}" if tax else "no tax the first time"
+        paid = f"cast from the command zone, {how}" + (f"; {paid}" if paid else "")
+        cited.append(rules.COMMANDER_CAST)
     timing = [rules.INSTANT_TIMING if "instant" in chars.types else rules.FLASH] if instant else \
         [rules.CREATURE_TIMING if chars.is_creature else rules.SORCERY_TIMING]
     response = f" in response to {describe(game, state.stack[-2])}" if len(state.stack) > 1 else ""
@@ -259,19 +306,22 @@ def activate(game: Play, player: str, source: str, index: int, chosen: list[str]
     """602.2: activate the `index`-th activated ability (1-based, mana and loyalty abilities included)."""
     _priority(game, player)
     state = game.state
-    if not state.on_battlefield(source):
-        raise IllegalAction(f"{game.name(source)} isn't on the battlefield", rules.ACTIVATE)
+    zone = state.objects[source].zone
     chars = game.chars(source)
     abilities = [a for a in chars.abilities if a.kind in ("activated", "mana")]
     if not 1 <= index <= len(abilities):
         raise IllegalAction(f"{chars.name} has {len(abilities)} activated abilit{'y' if len(abilities) == 1 else 'ies'}"
                             f"; there is no ability {index}", rules.ACTIVATE)
     ability = abilities[index - 1]
+    if ability.functions_in != zone:  # 113.6, 113.6m
+        raise IllegalAction(f"{chars.name}'s ability (\"{ability.shown(chars.name)}\") functions only while it is in "
+                            f"the {ability.functions_in}; it is in the {zone}", rules.ABILITY_ZONES, rules.ACTIVATE)
+    cited_zone = [rules.ABILITY_ZONES] if zone != "battlefield" else []
     if game.controller(source) != player:
         raise IllegalAction(f"only {chars.name}'s controller, {game.controller(source)}, can activate its abilities",
                             rules.ACTIVATE)
     cost = ability.cost
-    cited: list[rules.Cite] = [rules.ACTIVATE, rules.PRIORITY_ACTIVATE]
+    cited: list[rules.Cite] = [rules.ACTIVATE, rules.PRIORITY_ACTIVATE, *cited_zone]
     changes: list[Event] = []
     paid: list[str] = []
     obj = state.objects[source]
@@ -324,7 +374,7 @@ def activate(game: Play, player: str, source: str, index: int, chosen: list[str]
     if item.targets:
         cited += [rules.CAST_TARGETS, rules.TARGETED_ACTIVATED]
     payment, text, pay_rules = mana.payment(game, player, cost.mana, sources, item.name,
-                                            x=item.choices.get("x", 0), announce=item.choices.get("announce"))
+                                            x=item.choices.get("x"), announce=item.choices.get("announce"))
     if cost.sacrifice:
         changes.append(ZoneChange(source, "battlefield", "graveyard", "sacrificed"))
         paid.append(f"sacrifices {chars.name}")
@@ -364,9 +414,38 @@ def play_land(game: Play, player: str, card: str) -> None:
         raise IllegalAction(f"{player} can't play a land now: {why}", rules.LAND_PLAY, rules.SPECIAL_ACTION_LAND)
     if state.lands_played >= 1:
         raise IllegalAction(f"{player} has already played a land this turn", rules.LAND_PER_TURN)
-    extra, notes, cited = entering(game, card)
+    extra, notes, cited = entering(game, game.choices, card)
     state.lands_played += 1
     game.perform(ZoneChange(card, "hand", "battlefield", "played"), *extra)
     game.record(ACTION, f"{player} plays {chars.name} (a special action: it doesn't use the stack)"
                 + "".join(f"; {n}" for n in notes) + ".",
                 [rules.SPECIAL_ACTION_LAND, rules.LAND_PLAY, *cited, rules.PRIORITY_AFTER_ACTION])
+
+
+def turn_face_up(game: Play, player: str, card: str, sources: list[str] | None) -> None:
+    """702.37e, 116.2b: any time they have priority, a player may turn a face-down permanent they control face up by
+    paying its morph cost — a special action, no stack. It is the same object (708.8): its counters, damage and
+    the effects on it stay, and its "enters" abilities don't trigger, as it already entered."""
+    _priority(game, player)
+    state = game.state
+    obj = state.objects[card]
+    if not state.on_battlefield(card) or not obj.face_down:
+        raise IllegalAction(f"{game.name(card)} isn't a face-down permanent", rules.TURN_FACE_UP)
+    if game.controller(card) != player:
+        raise IllegalAction(f"only its controller, {game.controller(card)}, can turn {game.name(card)} face up",
+                            rules.MORPH_FACE_UP)
+    morph = next((a for a in obj.printed.abilities if a.kind == "morph"), None)
+    if morph is None or morph.cost is None:
+        raise IllegalAction("it would have no morph cost face up, so it can't be turned face up this way",
+                            rules.MORPH_FACE_UP)
+    payment, paid, pay_rules = mana.payment(game, player, morph.cost.mana, sources, "the morph cost")
+    changes: list[Event] = [*payment, TurnedFaceUp(card)]
+    if morph.word == "megamorph":
+        changes.append(CounterChange(card, "+1/+1", 1))
+    game.perform(*changes)
+    chars = game.chars(card)
+    game.record(ACTION, f"{player} turns a face-down creature face up (a special action: it doesn't use the stack)"
+                + (f"; {paid}" if paid else "") + f": it is {chars.name}, {chars.pt or chars.type_line}. It is the "
+                "same permanent: damage, counters and effects on it stay, and its \"enters\" abilities don't "
+                "trigger.", [rules.TURN_FACE_UP, rules.MORPH_FACE_UP, *pay_rules, rules.FACE_UP,
+                             rules.PRIORITY_AFTER_ACTION])

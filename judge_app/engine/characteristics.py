@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 from judge_app.engine.ability import CARD_TYPES, COLORS, SUPERTYPES, Ability
 
+PRINTED_TYPE_ORDER = ("kindred", "enchantment", "artifact", "land", "creature", "battle", "planeswalker", "instant",
+                      "sorcery")
 _SYMBOL_COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
@@ -45,8 +47,9 @@ class Characteristics:
 
     @property
     def type_line(self) -> str:
+        """The type line in the order cards print it: "Legendary Enchantment Creature — God" (205.1a)."""
         left = " ".join(w.capitalize() for w in [*sorted(self.supertypes, key=SUPERTYPES.index),
-                                                   *sorted(self.types, key=CARD_TYPES.index)])
+                                                   *sorted(self.types, key=PRINTED_TYPE_ORDER.index)])
         return f"{left} — {' '.join(self.subtypes)}" if self.subtypes else left
 
     @property
@@ -58,6 +61,21 @@ def colors_of_cost(mana_cost: str) -> frozenset[str]:
     """An object is the colours of the mana symbols in its mana cost, hybrid ones included (202.2)."""
     symbols = re.findall(r"\{([^}]*)\}", mana_cost)
     return frozenset(_SYMBOL_COLORS[c] for s in symbols for c in s.upper().split("/") if c in _SYMBOL_COLORS)
+
+
+def mana_value(mana_cost: str) -> int:
+    """202.3: the total amount of mana in a mana cost, regardless of colour; hybrid symbols count their largest
+    part, X is 0 (202.3e)."""
+    total = 0
+    for symbol in re.findall(r"\{([^}]*)\}", mana_cost.upper()):
+        parts = symbol.split("/")
+        if symbol.isdigit():
+            total += int(symbol)
+        elif symbol in ("X", "Y", "Z"):
+            continue
+        else:
+            total += max((int(p) if p.isdigit() else 1) for p in parts if p != "P") if parts != ["P"] else 1
+    return total
 
 
 def check_mana_cost(mana_cost: str) -> str | None:
@@ -98,3 +116,12 @@ def parse_pt(text: str) -> tuple[int, int]:
     if not match:
         raise ValueError(f"{text!r} is not a power/toughness such as \"2/3\"")
     return int(match.group(1)), int(match.group(2))
+
+
+def same_type_line(a: str, b: str) -> bool:
+    """Two type lines name the same supertypes, card types and subtypes, whatever their order."""
+    try:
+        left, right = parse_type_line(a), parse_type_line(b)
+    except ValueError:
+        return a == b
+    return left[:2] == right[:2] and sorted(left[2]) == sorted(right[2])

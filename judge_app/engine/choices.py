@@ -22,5 +22,6 @@ class Choices:
     proliferate: list[str] | None = None  # 701.34a: what proliferate picks (default: everything with a counter)
     choose: dict[str, list[str]] = field(default_factory=dict)  # 608.2d: source → objects picked for "a creature …"
     commander_stays: list[str] = field(default_factory=list)  # owners who leave their commander where it goes (903.9)
-    copy: dict[str, str] = field(default_factory=dict)  # a Clone → what it copies as it enters (707.5)
+    copy: dict[str, str] = field(default_factory=dict)  # a Clone → what it copies as it enters (707.5; default: oldest)
+    chosen: dict[str, str] = field(default_factory=dict)  # card → colour, creature type or name chosen as it enters
     new_targets: dict[str, list[str]] = field(default_factory=dict)  # a spell copy's source → its new targets (707.10c)

@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from judge_app.engine import rules
 from judge_app.engine.combatchecks import (
+    check_attack_requirements,
     check_attack_target,
     check_blocks,
     check_can_attack,
+    default_blocks,
+    defending_player,
     has_first_or_double_strike,
+    required_attackers,
 )
 from judge_app.engine.damage import deal_damage
 from judge_app.engine.errors import IllegalAction
@@ -34,6 +38,8 @@ def declare_attackers(game: Play, declarations: list[tuple[str, str | None]], by
     seen: set[str] = set()
     resolved: list[tuple[str, str]] = []
     defaulted: list[str] = []
+    if by_default and not declarations:  # the default obeys the requirements (508.1d)
+        declarations = [(a, None) for a in required_attackers(game)]
     for attacker, target in declarations:
         if attacker in seen:
             raise IllegalAction(f"{game.name(attacker)} is declared as an attacker twice", rules.ATTACKERS_CHOSEN)
@@ -44,8 +50,11 @@ def declare_attackers(game: Play, declarations: list[tuple[str, str | None]], by
             defaulted.append(attacker)
         check_attack_target(game, attacker, target)
         resolved.append((attacker, target))
+    check_attack_requirements(game, [a for a, _ in resolved])
     cited = [rules.DECLARE_ATTACKERS, rules.TBA_DECLARE_ATTACKERS, rules.ATTACKING_AND_DEFENDING_PLAYER,
              rules.ATTACKERS_CHOSEN]
+    if any(game.chars(o.id).has("attacks each combat") for o in state.permanents(state.active)):
+        cited.append(rules.ATTACK_REQUIREMENTS)
     parts = []
     for attacker, target in resolved:
         chars = game.chars(attacker)
@@ -61,12 +70,13 @@ def declare_attackers(game: Play, declarations: list[tuple[str, str | None]], by
             cited += [rules.SUMMONING_SICKNESS, rules.HASTE]
         if target != defender:
             cited.append(rules.ATTACK_TARGET)
-        game.perform(AttackDeclared(attacker, target))
+        game.perform(AttackDeclared(attacker, target, defending_player(game, target) or ""))
     combat.declared = bool(resolved)
     cited.append(rules.BECOMES_ATTACKING)
     text = f"{state.active} declares attackers: " + ("; ".join(parts) if parts else "none") + "."
     if by_default:
-        text += " (Default: the scenario declares no attack here.)"
+        text += " (Default: the scenario declares no attack here" + (
+            "; the creatures that must attack do.)" if resolved else ".)")
     if defaulted:
         text += (f" (Default: {', '.join(game.name(a) for a in defaulted)} attack{'s' if len(defaulted) == 1 else ''}"
                  f" the defending player, as the scenario named no target.)")
@@ -80,11 +90,19 @@ def declare_blockers(game: Play, blocks: list[tuple[str, str]], by_default: bool
     state = game.state
     combat = state.combat
     assert combat is not None
-    defender = state.nonactive
+    defenders = list(dict.fromkeys(p for p in state.apnap() if p in combat.defending.values()))
+    defender = " and ".join(defenders) or state.nonactive
+    if by_default and not blocks:  # the default obeys the requirements (509.1c)
+        blocks = default_blocks(game)
     check_blocks(game, blocks)
     cited = [rules.DECLARE_BLOCKERS, rules.TBA_DECLARE_BLOCKERS, rules.BLOCKERS_CHOSEN]
+    if len(defenders) > 1:
+        cited.append(rules.MULTIPLAYER_BLOCKERS_APNAP)
+    if any(_requires_block(game, b) for b in [o.id for o in state.permanents()]):
+        cited.append(rules.BLOCK_REQUIREMENTS)
     for blocker, attacker in blocks:
         game.perform(BlockDeclared(blocker, attacker))
+
     parts = []
     for attacker in combat.attackers:
         blockers = combat.blockers_of(attacker)
@@ -100,7 +118,8 @@ def declare_blockers(game: Play, blocks: list[tuple[str, str]], by_default: bool
         else:
             parts.append(f"{chars.name} is unblocked")
     cited += [rules.BLOCK_RESTRICTIONS, rules.BECOMES_BLOCKING, rules.BLOCKED_OR_UNBLOCKED]
-    note = " (Default: the scenario declares no blocks here.)" if by_default else ""
+    note = (" (Default: the scenario declares no blocks here" + ("; the creatures that must block do.)" if blocks
+                                                                 else ".)")) if by_default else ""
     game.record(DEFAULT if by_default else TURN_BASED,
                 f"{defender} declares blockers: " + ("; ".join(parts) or "none") + "." + note, cited)
 
@@ -118,6 +137,7 @@ def begin_damage_step(game: Play) -> None:
         if first:
             combat.first_strike_step = True
             combat.first_strikers = first
+            combat.double_strikers = {c for c in first if game.chars(c).has("double strike")}
             cited += _strike_rules(game, first)
             names = sorted(game.name(c) for c in first)
             text = ("The first combat damage step begins. An attacking or blocking creature has first strike or "
@@ -127,10 +147,48 @@ def begin_damage_step(game: Play) -> None:
             text = "The combat damage step begins."
     else:
         cited.append(rules.FIRST_STRIKE_DAMAGE_STEP)
-        names = sorted(game.name(c) for c in participants(game))
-        text = ("The second combat damage step begins: creatures that had neither first strike nor double strike, "
-                "and those with double strike, assign combat damage: " + (", ".join(names) or "none") + ".")
+        lines, more = _second_step_reasons(game)
+        cited += more
+        text = ("The second combat damage step begins: only creatures that had neither first strike nor double "
+                "strike as the first step began, and those that have double strike now, assign combat damage: "
+                + "; ".join(lines) + ".")
     game.record(TURN_BASED, text, cited)
+
+
+def _second_step_reasons(game: Play) -> tuple[list[str], list[rules.Cite]]:
+    """510.4, 702.4b–d, 702.7c: for each creature still in combat, why it does or doesn't deal damage now."""
+    combat = game.state.combat
+    assert combat is not None
+    lines: list[str] = []
+    cited: list[rules.Cite] = []
+    for creature in [*combat.attackers, *combat.blocking]:
+        if not game.state.on_battlefield(creature):
+            continue
+        chars = game.chars(creature)
+        name = game.name(creature)
+        double = chars.has("double strike")
+        if creature in combat.first_strikers:
+            if double and creature in combat.double_strikers:
+                lines.append(f"{name} has double strike: it deals combat damage again")
+                cited.append(rules.DOUBLE_STRIKE)
+            elif double:
+                lines.append(f"{name} dealt damage in the first step and has gained double strike since: it deals "
+                             "damage again")
+                cited.append(rules.DOUBLE_STRIKE_GAINED)
+            elif creature in combat.double_strikers:
+                lines.append(f"{name} lost double strike after the first step: it doesn't deal damage again")
+                cited.append(rules.DOUBLE_STRIKE_REMOVED)
+            else:
+                lines.append(f"{name} dealt its damage in the first step and doesn't have double strike: it deals "
+                             "none now")
+                cited.append(rules.FIRST_STRIKE_CHANGES)
+        elif chars.has("first strike") or double:
+            lines.append(f"{name} had neither first strike nor double strike as the first step began, so it deals "
+                         "its damage now, though it has " + ("double strike" if double else "first strike") + " now")
+            cited.append(rules.FIRST_STRIKE_CHANGES)
+        else:
+            lines.append(f"{name} had neither first strike nor double strike: it deals its damage now")
+    return lines or ["no creature is left in combat"], cited
 
 
 def _strike_rules(game: Play, creatures: set[str]) -> list[rules.Cite]:
@@ -185,7 +243,7 @@ def combat_damage(game: Play, choices: dict[str, dict[str, int]]) -> None:
         if creature in combat.attackers:
             result = _assign_attacker(game, creature, choices.get(creature), assigned_to)
         else:
-            result = _assign_blocker(game, creature)
+            result = _assign_blocker(game, creature, choices.get(creature))
         parts, line, rule_list, used_default = result
         defaulted |= used_default
         cited += rule_list
@@ -212,11 +270,14 @@ def _assign_attacker(game: Play, attacker: str, choice: dict[str, int] | None,
     power = chars.power or 0
     target = combat.attackers[attacker]
     blockers = [b for b in combat.blockers_of(attacker) if game.state.on_battlefield(b)]
-    trample = chars.has("trample")
+    over = chars.has("trample over planeswalkers")
+    trample = chars.has("trample") or over
     deathtouch = chars.has("deathtouch")
     if power <= 0:
         _refuse_choice(game, attacker, choice, f"its power is {power}", rules.ASSIGN_EQUAL_TO_POWER)
         return {}, f"{name} has power {power} and assigns no combat damage", [rules.ASSIGN_EQUAL_TO_POWER], False
+    if over and (target is None or (target in game.state.objects and game.chars(target).is_planeswalker)):
+        return _trample_over_planeswalkers(game, attacker, choice, assigned_to, blockers, target)
     if not combat.blocked.get(attacker):
         if target is None:
             _refuse_choice(game, attacker, choice, "it isn't attacking anything any more",
@@ -272,19 +333,97 @@ def _assign_attacker(game: Play, attacker: str, choice: dict[str, int] | None,
         bool(default_note)
 
 
-def _assign_blocker(game: Play, blocker: str) -> tuple[dict[str, int], str, list[rules.Cite], bool]:
+def _trample_over_planeswalkers(game: Play, attacker: str, choice: dict[str, int] | None, assigned_to: dict[str, int],
+                                blockers: list[str], target: str | None
+                                ) -> tuple[dict[str, int], str, list[rules.Cite], bool]:
+    """702.19c: lethal damage to each blocker, then damage at least equal to the attacked planeswalker's loyalty,
+    then the rest may go to that planeswalker's controller; if the planeswalker left combat, to the defending
+    player (702.19e)."""
+    combat = game.state.combat
+    assert combat is not None
+    chars = game.chars(attacker)
+    power = chars.power or 0
+    deathtouch = chars.has("deathtouch")
+    player = combat.defending.get(attacker) or defending_player(game, target, attacker)
+    needed = {b: lethal_needed(game, b, deathtouch, assigned_to.get(b, 0)) for b in blockers}
+    cited: list[rules.Cite] = [rules.TRAMPLE_OVER_PLANESWALKERS, rules.ASSIGN_EQUAL_TO_POWER]
+    steps: list[tuple[str, int]] = [(b, needed[b]) for b in blockers]
+    if target is not None:
+        loyalty = max(0, (game.chars(target).loyalty or 0) - assigned_to.get(target, 0))
+        steps.append((target, loyalty))
+    else:
+        cited.append(rules.TRAMPLE_OVER_REMOVED)
+    if choice is not None:
+        allowed = {b for b, _ in steps} | ({player} if player else set())
+        _check_choice(game, attacker, choice, power, allowed, rules.TRAMPLE_OVER_PLANESWALKERS)
+        for index, (recipient, need) in enumerate(steps):
+            later = [r for r, _ in steps[index + 1:]] + ([player] if player else [])
+            if choice.get(recipient, 0) < need and any(choice.get(r, 0) for r in later):
+                raise IllegalAction(f"{chars.name} must assign {need} to {game.name(recipient)} before assigning "
+                                    "damage further on", rules.TRAMPLE_OVER_PLANESWALKERS, rules.ASSIGNMENT_CHECKED)
+        parts = {k: v for k, v in choice.items() if v}
+        return parts, f"{chars.name} assigns " + _describe(game, parts, needed, deathtouch), cited, False
+    parts, remaining = {}, power
+    for recipient, need in steps:
+        give = min(need, remaining)
+        if give:
+            parts[recipient] = give
+        remaining -= give
+    if remaining and player:
+        parts[player] = parts.get(player, 0) + remaining
+    elif remaining and steps:
+        parts[steps[-1][0]] += remaining
+    return parts, (f"{chars.name} has trample over planeswalkers: it assigns " + _describe(game, parts, needed,
+                                                                                          deathtouch)
+                   + " (default: lethal damage to each blocker, the planeswalker's loyalty to it, the rest to its "
+                     "controller)"), cited, True
+
+
+def _requires_block(game: Play, oid: str) -> bool:
+    chars = game.chars(oid)
+    return chars.has("blocks each combat") or chars.has("lure")
+
+
+def _assign_blocker(game: Play, blocker: str, choice: dict[str, int] | None
+                    ) -> tuple[dict[str, int], str, list[rules.Cite], bool]:
+    """510.1d: a blocker assigns its damage to the creature it blocks; blocking several, it divides its damage among
+    them as its controller chooses (default: lethal damage to each in the order it blocked them, the rest to the
+    first)."""
     combat = game.state.combat
     assert combat is not None
     chars = game.chars(blocker)
     power = chars.power or 0
-    blocked = [a for a in combat.blocking.get(blocker, []) if a in combat.attackers]
+    blocked = [a for a in combat.blocking.get(blocker, []) if a in combat.attackers and game.state.on_battlefield(a)]
     if power <= 0:
+        _refuse_choice(game, blocker, choice, f"its power is {power}", rules.ASSIGN_EQUAL_TO_POWER)
         return {}, f"{chars.name} has power {power} and assigns no combat damage", [rules.ASSIGN_EQUAL_TO_POWER], False
     if not blocked:
+        _refuse_choice(game, blocker, choice, "it isn't blocking any creature any more", rules.BLOCKER_ASSIGNS)
         return {}, f"{chars.name} is no longer blocking anything and assigns no combat damage", \
             [rules.BLOCKER_ASSIGNS], False
-    return {blocked[0]: power}, f"{chars.name} (blocking) assigns {power} to {game.name(blocked[0])}", \
-        [rules.BLOCKER_ASSIGNS, rules.ASSIGN_EQUAL_TO_POWER], False
+    cited = [rules.BLOCKER_ASSIGNS, rules.ASSIGN_EQUAL_TO_POWER]
+    if len(blocked) == 1:
+        _check_choice(game, blocker, choice, power, {blocked[0]}, rules.BLOCKER_ASSIGNS)
+        return {blocked[0]: power}, f"{chars.name} (blocking) assigns {power} to {game.name(blocked[0])}", cited, False
+    deathtouch = chars.has("deathtouch")
+    needed = {a: lethal_needed(game, a, deathtouch, 0) for a in blocked}
+    if choice is not None:
+        _check_choice(game, blocker, choice, power, set(blocked), rules.BLOCKER_ASSIGNS)
+        parts = {k: v for k, v in choice.items() if v}
+        return parts, f"{chars.name} (blocking {len(blocked)} creatures) divides its damage: " + _describe(
+            game, parts, needed, deathtouch), cited, False
+    parts, remaining = {}, power
+    for attacker in blocked:
+        give = min(needed[attacker], remaining)
+        parts[attacker] = give
+        remaining -= give
+    if remaining:
+        parts[blocked[0]] += remaining
+    parts = {k: v for k, v in parts.items() if v}
+    return parts, (f"{chars.name} (blocking {len(blocked)} creatures) divides its damage: "
+                   + _describe(game, parts, needed, deathtouch)
+                   + " (default: lethal damage to each in the order it blocked them, the rest to the first)"), \
+        cited, True
 
 
 def _describe(game: Play, parts: dict[str, int], needed: dict[str, int], deathtouch: bool) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from judge_app.cardtext.nodes import Description
 from judge_app.engine import rules
-from judge_app.engine.ability import Change
+from judge_app.engine.ability import Change, Filter, StaticCondition
 from judge_app.engine.characteristics import Characteristics
 
 LAYER_ORDER = ("1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
@@ -35,7 +35,14 @@ class ContinuousEffect:
     change: Change | None = None
     ability: str = ""  # a static ability's text: the effect exists while its source has that ability (613.8a)
     cda: bool = False  # from a characteristic-defining ability (604.3, 613.3)
+    filter: Filter | None = None  # selector "filter": the objects its description names ("white creatures")
+    condition: StaticCondition | None = None  # "as long as …": it applies only while this holds (611.3a)
     described: Description | None = None  # the objects a static ability affects, as its text describes them
+
+    @property
+    def ability_key(self) -> tuple[object, ...]:
+        """The static ability it comes from: its effects in every layer are one effect (613.6)."""
+        return (self.source, self.ability, self.timestamp)
 
     @property
     def values(self) -> Change:

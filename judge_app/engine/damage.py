@@ -12,7 +12,15 @@ from dataclasses import dataclass
 
 from judge_app.engine import rules
 from judge_app.engine.characteristics import Characteristics
-from judge_app.engine.events import Assignment, CounterChange, DamageDealt, DamageMarked, Event, LifeChange
+from judge_app.engine.events import (
+    Assignment,
+    CommanderDamage,
+    CounterChange,
+    DamageDealt,
+    DamageMarked,
+    Event,
+    LifeChange,
+)
 from judge_app.engine.perform import Play
 from judge_app.engine.protection import protection_from
 from judge_app.engine.replacement import modify_damage
@@ -73,6 +81,9 @@ def deal_damage(game: Play, assignments: list[Assignment], combat: bool,
             if source.has("infect"):
                 planned.append((CounterChange(a.recipient, "poison", a.amount), len(lines)))
                 changes.append(planned[-1][0])
+                if combat and a.source in state.objects and state.objects[a.source].commander:
+                    changes.append(CommanderDamage(a.recipient, a.source, a.amount))
+                    cited.append(rules.COMMANDER_DAMAGE)
                 lines.append(f"{source.name} deals {a.amount} damage to {target_name} (infect): {target_name} gets "
                              f"{a.amount} poison counter{'s' if a.amount != 1 else ''}")
                 cited += [rules.INFECT_TO_PLAYER, rules.INFECT_PLAYER]
@@ -80,11 +91,20 @@ def deal_damage(game: Play, assignments: list[Assignment], combat: bool,
                 planned.append((LifeChange(a.recipient, -a.amount, life_before[a.recipient]), len(lines)))
                 changes.append(planned[-1][0])
                 life_before[a.recipient] -= a.amount
+                if combat and a.source in state.objects and state.objects[a.source].commander:
+                    changes.append(CommanderDamage(a.recipient, a.source, a.amount))
+                    cited.append(rules.COMMANDER_DAMAGE)
                 lines.append(f"{source.name} deals {a.amount} damage to {target_name}, who loses {a.amount} life")
                 cited.append(rules.DAMAGE_TO_PLAYER)
         else:
             recipient = game.chars(a.recipient)
-            if recipient.is_planeswalker and not recipient.is_creature:
+            if "battle" in recipient.types and not recipient.is_creature:
+                planned.append((CounterChange(a.recipient, "defense", -a.amount), len(lines)))
+                changes.append(planned[-1][0])
+                lines.append(f"{source.name} deals {a.amount} damage to {target_name}: {a.amount} defense "
+                             f"counter{'s' if a.amount != 1 else ''} removed")
+                cited.append(rules.DAMAGE_TO_BATTLE)
+            elif recipient.is_planeswalker and not recipient.is_creature:
                 changes.append(CounterChange(a.recipient, "loyalty", -a.amount))
                 lines.append(f"{source.name} deals {a.amount} damage to {target_name}: {a.amount} loyalty "
                              f"counter{'s' if a.amount != 1 else ''} removed")

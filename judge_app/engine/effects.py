@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Callable
 
 from judge_app.cardtext import nodes as n
-from judge_app.engine import mana, matching, rules
+from judge_app.engine import mana, matching, rules, targets
 from judge_app.engine.ability import Ability, Change
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.choices import Choices
@@ -30,7 +30,11 @@ from judge_app.engine.events import (
     Event,
     LifeChange,
     ManaChange,
+    PlayerLoses,
+    PlayerWins,
     ShieldChange,
+    SpellCopied,
+    StackPush,
     StatusChange,
     TokenCreated,
     ZoneChange,
@@ -39,7 +43,7 @@ from judge_app.engine.interpret import becomes, granted, graveyards
 from judge_app.engine.layers import copiable_values, rules_applied
 from judge_app.engine.perform import Play
 from judge_app.engine.replacement import entering
-from judge_app.engine.stack import find, leave_stack
+from judge_app.engine.stack import find, leave_stack, target_name
 from judge_app.engine.state import DelayedTrigger, Shield, StackItem
 from judge_app.engine.words import Resolving, amount, chars, holds, things
 
@@ -211,8 +215,9 @@ def _delayed(game: Play, r: Resolving, delayed: n.DelayedTrigger) -> Result:
     it = next((refs[0] for refs in bound.values() if refs and refs[0] in game.state.objects), r.item.it)
     text = f"{delayed.text} {delayed.trigger.text}".strip() if delayed.trigger.text not in delayed.text \
         else delayed.text
+    incarnation = game.state.objects[it].incarnation if it in game.state.objects else None
     game.state.delayed.append(DelayedTrigger(r.item.source, r.item.controller, step.step, delayed.effect, it,
-                                             text, r.item.source_chars, bound))
+                                             text, r.item.source_chars, incarnation, bound))
     return f"a delayed triggered ability is created: {text}", [rules.DELAYED_TRIGGER, rules.DELAYED_ONCE]
 
 
@@ -239,7 +244,10 @@ def _damage(game: Play, r: Resolving, ins: n.Instruction) -> Result:
         return "", []
     report = deal_damage(game, assignments, combat=False, source_chars=source_chars)
     _acted(r, list(dict.fromkeys(a.recipient for a in assignments)))
-    return "; ".join(report.lines), [rules.DAMAGE_SOURCE, *([rules.CAST_DIVIDE] if divided else []), *report.rules]
+    default = " (default division: as evenly as possible, the first targets getting any remainder)" \
+        if divided and len(assignments) > 1 and not r.item.choices.get("divide") else ""
+    return "; ".join(report.lines) + default, [rules.DAMAGE_SOURCE, *([rules.CAST_DIVIDE] if divided else []),
+                                               *report.rules]
 
 
 def _divide(r: Resolving, recipients: list[str], total: int) -> dict[str, int]:
@@ -341,30 +349,52 @@ def _regenerate(game: Play, r: Resolving, ins: n.Instruction) -> Result:
 
 @verb("return")
 def _return(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """A card returns to the battlefield from a graveyard or from exile: a new object with no memory of its
+    previous existence — no counters, no damage (400.7) — under its owner's control unless the text says whose
+    (110.2a), maybe tapped or with counters (614.1c). The card an ability remembers must still be the same
+    object: one that left its zone since is a new object, and isn't returned."""
     assert ins.destination is not None
     refs = _picked(game, r, ins.object, [x for x in things(game, r, ins.object) if x in game.state.objects])
     if ins.destination.zone == "hand":
         return _move(game, r, refs, "hand")
-    lines, changes, cited, moved = [], [], [rules.NEW_OBJECT, rules.OBJECT_TIMESTAMP], []
+    lines, cited, moved = [], [rules.NEW_OBJECT, rules.OBJECT_TIMESTAMP], []
+    counter, count = _returned_with(game, r, ins)
     for ref in refs:
         obj = game.state.objects[ref]
         origin = ins.origin.zone if ins.origin is not None else None
-        if obj.zone == "battlefield" or (origin is not None and obj.zone != origin):
-            lines.append(f"{game.name(ref)} isn't in the {origin or 'zone it was in'} any more, so it isn't returned")
+        remembered = r.item.it_incarnation if r.item.it == ref else None
+        if obj.zone == "battlefield" or (origin is not None and obj.zone != origin) or (
+                remembered is not None and obj.incarnation != remembered):
+            where = "is on the battlefield already" if obj.zone == "battlefield" else \
+                f"left the zone it was in (it is in the {obj.zone} as a new object)"
+            lines.append(f"{game.name(ref)} isn't returned: it {where}")
             continue
         controller = _controller_of(game, r, ins.destination, obj.owner)
-        extra, notes, more = entering(game, ref)
-        if ins.destination.tapped:
-            extra.append(StatusChange(ref, True))
-        changes += [ZoneChange(ref, obj.zone, "battlefield", "returned", controller=controller), *extra]
+        extra, notes, more = entering(game, game.choices, ref)
+        if ins.destination.tapped and not any(isinstance(e, StatusChange) for e in extra):
+            extra.insert(0, StatusChange(ref, True))
+            notes.insert(0, "tapped")
+        if counter:
+            extra.append(CounterChange(ref, counter, count))
+        zone = obj.zone
+        game.perform(ZoneChange(ref, zone, "battlefield", "returned", controller=controller), *extra)
+        counters = ", ".join(f"{k_n} {k} counter{'s' if k_n != 1 else ''}" for k, k_n in obj.counters.items() if k_n)
         who = "its owner's" if controller == obj.owner else f"{controller}'s"
-        lines.append(f"{game.name(ref)} returns to the battlefield under {who} control as a new object"
-                     + (" tapped" if ins.destination.tapped else "") + "".join(f"; {x}" for x in notes))
+        lines.append(f"{game.name(ref)} returns from the {zone} to the battlefield under {who} control as a new "
+                     "object" + "".join(f"; {x}" for x in notes) + (f", with {counters} on it" if counters else
+                                                                     ", with no counters and no damage"))
         cited += more
         moved.append(ref)
-    game.perform(*changes)
     _acted(r, moved)
     return "; ".join(lines), cited
+
+
+def _returned_with(game: Play, r: Resolving, ins: n.Instruction) -> tuple[str, int]:
+    """"… with a -1/-1 counter on it" (702.79a, 702.93a): the kind and number of counters it enters with."""
+    zone = ins.destination
+    if zone is not None and zone.counter:
+        return zone.counter, amount(game, r, zone.counter_amount, 1)
+    return "", 0
 
 
 def _controller_of(game: Play, r: Resolving, zone: n.Zone, owner: str) -> str:
@@ -697,7 +727,7 @@ def _put_into(game: Play, r: Resolving, refs: list[str], zone: n.Zone) -> Result
         if zone.zone == "battlefield":
             if obj.zone == "battlefield":
                 continue
-            extra, _, _ = entering(game, ref)
+            extra, _, _ = entering(game, game.choices, ref)
             changes += [ZoneChange(ref, obj.zone, "battlefield", "put", controller=_controller_of(game, r, zone,
                                                                                                    obj.owner)), *extra]
             if zone.tapped:
@@ -753,21 +783,37 @@ def _scry(game: Play, r: Resolving, ins: n.Instruction) -> Result:
 
 # --- players -----------------------------------------------------------------------------------------------
 
-def draw_events(game: Play, player: str, count: int) -> tuple[list[Event], str, list[rules.Cite]]:
-    """Cards drawn one at a time from the top; a draw from an empty library is remembered (121.4, 704.5b)."""
-    library = list(game.state.players[player].library)
-    changes: list[Event] = []
-    drawn = []
+def draw(game: Play, player: str, count: int) -> tuple[str, list[rules.Cite]]:
+    """Cards drawn one at a time from the top (121.2), each draw open to replacement effects even from an empty
+    library (614.11, 614.11a); a draw from an empty library is remembered for the state-based action (121.4,
+    704.5b). Returns what happened, for the trace."""
+    drawn: list[str] = []
+    cited: list[rules.Cite] = [rules.DRAW_CARD]
+    ending = ""
     for _ in range(count):
+        if game.over:
+            break
+        library = game.state.players[player].library
         if not library:
-            changes.append(DrewFromEmptyLibrary(player))
-            before = f"draws {', '.join(drawn)}, then " if drawn else ""
-            return changes, f"{player} {before}attempts to draw from an empty library.", \
-                [rules.DRAW_CARD, rules.DRAW_FROM_EMPTY]
-        card = library.pop(0)
-        changes.append(ZoneChange(card, "library", "hand", "drawn"))
-        drawn.append(game.name(card))
-    return changes, f"{player} draws {', '.join(drawn)}.", [rules.DRAW_CARD]
+            done = game.perform(DrewFromEmptyLibrary(player))
+            if any(isinstance(e, DrewFromEmptyLibrary) for e in done):
+                ending, more = "attempts to draw from an empty library", [rules.DRAW_FROM_EMPTY]
+            else:
+                ending, more = "would draw from an empty library, but that draw is replaced (see above)", \
+                    [rules.DRAW_REPLACED]
+            cited += more
+            break
+        card = library[0]
+        game.perform(ZoneChange(card, "library", "hand", "drawn"))
+        drawn.append(_drawn_name(game, card))
+    parts = [f"draws {', '.join(drawn)}"] if drawn else []
+    parts += [ending] if ending else []
+    return f"{player} " + ", then ".join(parts) + ".", cited
+
+
+def _drawn_name(game: Play, card: str) -> str:
+    """A card the scenario named is named; one of a library's unnamed cards is "a card"."""
+    return "a card" if "-library-" in card else game.name(card)
 
 
 @verb("draw")
@@ -775,8 +821,7 @@ def _draw(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     count = amount(game, r, ins.amount, 1)
     lines, cited = [], []
     for player in _players(game, r, ins.subject):
-        changes, text, more = draw_events(game, player, count)
-        game.perform(*changes)
+        text, more = draw(game, player, count)
         lines.append(text.rstrip("."))
         cited += more
     if count > 1:
@@ -866,7 +911,7 @@ def _create(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     game.perform(*(TokenCreated(i, r.item.controller, name, printed) for i in ids))
     _acted(r, ids)
     return (f"{r.item.controller} creates {count} {power}/{toughness} {name}"
-            f"{'s' if count != 1 else ''} ({', '.join(ids)})"), [rules.CREATE_TOKEN, rules.TOKEN_OWNER,
+            f"{'s' if count != 1 else ''}"), [rules.CREATE_TOKEN, rules.TOKEN_OWNER,
                                                                  rules.TOKEN_DEFINED]
 
 
@@ -879,17 +924,75 @@ def _copy_token(game: Play, r: Resolving, originals: list[str]) -> Result:
     values = copiable_values(state, original)
     token = state.new_id("token")
     game.perform(TokenCreated(token, r.item.controller, values.name, Characteristics(name=values.name)))
-    begin(game, Change("copy", copiable=values), [token], f"{token} is a copy of {game.name(original)} "
+    begin(game, Change("copy", copiable=values), [token], f"the token is a copy of {game.name(original)} "
           f"({r.item.name})", INDEFINITE, r.item.source)  # a copy effect, layer 1a (613.2a, 707.2)
-    extra, notes, cited = entering(game, token)
+    extra, notes, cited = entering(game, game.choices, token)
     if extra:
         game.perform(*extra)
     _acted(r, [token])
     now = chars(game, r, original)
-    return (f"{r.item.controller} creates {token}, a token copy of {game.name(original)}: it copies the copiable "
+    return (f"{r.item.controller} creates a token that's a copy of {game.name(original)}: it copies the copiable "
             f"values ({values.pt or values.type_line}), not the effects and counters that make the original {now.pt}"
             + "".join(f"; {x}" for x in notes)), [rules.CREATE_TOKEN, rules.COPY, rules.LAYER_1A,
                                                   rules.COPIABLE_VALUES, rules.TOKEN_OWNER, *cited]
+
+
+@verb("win the game", "lose the game")
+def _game_result(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """104.2b, 104.3e: an effect says a player wins or loses the game ("can't" effects may stop it, 101.2)."""
+    players = _players(game, r, ins.subject)
+    if ins.verb == "win the game":
+        game.perform(*(PlayerWins(p, r.item.name) for p in players))
+        won = [p for p in players if game.state.players[p].won]
+        return (f"{', '.join(won)} wins the game" if won else f"{', '.join(players)} would win the game, but can't "
+                "(see above)"), [rules.WIN_EFFECT]
+    game.perform(*(PlayerLoses(p, f"{r.item.name} ({rules.LOSE_EFFECT})") for p in players))
+    lost = [p for p in players if game.state.players[p].lost]
+    return (f"{', '.join(lost)} loses the game" if lost else f"{', '.join(players)} would lose the game, but can't "
+            "(see above)"), [rules.LOSE_EFFECT]
+
+
+@verb("copy")
+def _copy_spell(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """707.10: a copy of the spell is put onto the stack — not cast — with the original's characteristics and
+    choices, controlled by the player who copied it; with "you may choose new targets" (`ins.qualifier`), the
+    scenario's `new_targets` choice gives them (707.10c: unchanged targets may stay, changed ones must be legal)."""
+    state = game.state
+    item = r.item
+    found = things(game, r, ins.object)
+    original = find(game, found[0]) if found else None
+    if original is None:
+        return f"{item.name}: the spell to copy isn't on the stack any more", []
+    copy_id = state.new_id("copy")
+    card = state.objects[original.source]
+    copy = StackItem(id=copy_id, kind="spell", source=copy_id, controller=item.controller, text=original.text,
+                     name=f"the copy of {original.name}", source_chars=original.source_chars, effect=original.effect,
+                     specs=original.specs, targets=list(original.targets), choices=dict(original.choices))
+    cited: list[rules.Cite] = [rules.COPY_SPELL]
+    new = ins.qualifier == "new targets"
+    wanted = game.choices.new_targets.get(item.source) if new else None
+    changed = ""
+    if wanted:
+        new_targets = []
+        for index, old in enumerate(original.targets):
+            if index >= len(wanted) or wanted[index] == old.ref:
+                new_targets.append(old)
+                continue
+            spec = next((d for d in original.specs if d.target == old.slot), original.specs[0])
+            target = targets.choose(game, wanted[index], old.slot)
+            problem = targets.problem(game, spec, target, item.controller, copy.source_chars, copy_id, copy_id)
+            if problem is not None:
+                raise IllegalAction(f"the copy can't target {game.name(wanted[index])}: {problem.reason}",
+                                    problem.rule, rules.COPY_NEW_TARGETS)
+            new_targets.append(target)
+        copy.targets = new_targets
+        changed = " with new targets: " + ", ".join(target_name(game, t.ref) for t in new_targets)
+        cited.append(rules.COPY_NEW_TARGETS)
+    elif new and original.targets:
+        changed = " with the same targets (default: the scenario names no new ones)"
+        cited.append(rules.COPY_NEW_TARGETS)
+    game.perform(SpellCopied(copy_id, item.controller, card.printed), StackPush(copy))
+    return f"{item.controller} puts a copy of {original.name} onto the stack{changed}; it isn't cast", cited
 
 
 @verb("prevent")

@@ -12,3 +12,13 @@ class IllegalAction(Exception):
         self.message = message
         self.rules = (rule, *more)
         super().__init__(f"{message} — {', '.join(self.rules)}")
+
+
+class NotModelled(Exception):
+    """Something the rules allow that the engine can't play yet: the replay stops and says so, naming the card,
+    the ability and the rule, rather than giving an answer that could be wrong."""
+
+    def __init__(self, message: str, rule: Cite, *more: Cite):
+        self.message = message
+        self.rules = (rule, *more)
+        super().__init__(f"{message} — {', '.join(self.rules)}")

@@ -49,23 +49,42 @@ class ZoneChange(Event):
         obj = state.objects[self.object]
         owner = state.players[obj.owner]
         _remove(state, owner, self.object, self.from_zone)
+        if self.from_zone == "battlefield":
+            obj.left_turn = state.turn
         if self.to_zone == "battlefield":
             state.battlefield.append(self.object)
             obj.timestamp = state.next_timestamp()
+            obj.entered_turn = state.turn
             obj.controlled_since_turn_start = False
         elif self.to_zone not in (GONE, STACK):
             owner.zone(self.to_zone).append(self.object)
         obj.zone = self.to_zone
         obj.incarnation += 1
+        state.moved_since_check.add(self.object)
+        _forget(state, self.object)
         obj.tapped = False
         obj.damage = 0
         obj.dealt_deathtouch_damage = False
         obj.counters = {}
         obj.attached_to = None
+        obj.chosen = {}
         obj.face_down = self.to_zone == "battlefield" and self.face_down
         obj.controller = self.controller or obj.owner
         if state.combat is not None:
             _leave_combat(state, self.object)
+
+
+def _forget(state: GameState, object_id: str) -> None:
+    """400.7: effects that applied to the object don't apply to the new object it becomes."""
+    if any(object_id in e.affected for e in state.effects):
+        kept = []
+        for effect in state.effects:
+            if object_id in effect.affected:
+                effect = dataclasses.replace(effect, affected=tuple(a for a in effect.affected if a != object_id))
+                if not effect.affected and not effect.selector:
+                    continue
+            kept.append(effect)
+        state.effects = kept
 
 
 def _remove(state: GameState, owner: Player, object_id: str, zone: str) -> None:
@@ -187,6 +206,20 @@ class StatusChange(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ValueChosen(Event):
+    """A value chosen as a permanent enters ("As ~ enters, choose a color", 614.12a), kept for the abilities
+    linked to that choice (607.2d) until it leaves (400.7)."""
+
+    kind: ClassVar[str] = "value chosen"
+    object: str
+    what: str  # "color", "creature type", "card name"
+    value: str
+
+    def apply(self, state: GameState) -> None:
+        state.objects[self.object].chosen[self.what] = self.value
+
+
+@dataclass(frozen=True, slots=True)
 class Attachment(Event):
     kind: ClassVar[str] = "attachment"
     object: str
@@ -258,11 +291,13 @@ class AttackDeclared(Event):
     kind: ClassVar[str] = "attacks"
     object: str
     attacking: str
+    defender: str = ""  # the defending player it attacks (the planeswalker's controller, the battle's protector)
 
     def apply(self, state: GameState) -> None:
         assert state.combat is not None
         state.combat.attackers[self.object] = self.attacking
         state.combat.blocked[self.object] = False
+        state.combat.defending[self.object] = self.defender or self.attacking
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,6 +409,23 @@ class TokenCreated(Event):
 
     def to_json(self) -> dict[str, Any]:
         return {"event": self.kind, "object": self.object, "owner": self.owner, "name": self.name}
+
+
+@dataclass(frozen=True, slots=True)
+class SpellCopied(Event):
+    """A copy of a spell comes into being on the stack (707.10): not a card, owned by the player who controls it."""
+
+    kind: ClassVar[str] = "spell copied"
+    object: str
+    owner: str
+    printed: Characteristics
+
+    def apply(self, state: GameState) -> None:
+        state.objects[self.object] = GameObject(self.object, self.owner, self.owner, STACK, self.printed, token=True,
+                                                copy_of_spell=True, timestamp=state.next_timestamp())
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": self.kind, "object": self.object, "owner": self.owner, "name": self.printed.name}
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,8 @@ from judge_app.engine import casting, combat, turn
 from judge_app.engine.actions import concede
 from judge_app.engine.perform import Play
 from judge_app.engine.state import Step
+from judge_app.engine.trace import NOTE
+from judge_app.engine.view import View
 
 
 class Game(Play):
@@ -59,6 +61,10 @@ class Game(Play):
         turn.player_acts(self, lambda: casting.activate(self, player, source, ability, targets or [], mana, choices),
                          player)
 
+    def turn_face_up(self, player: str, card: str, mana: list[str] | None = None) -> None:
+        """116.2b, 702.37e: a special action — pay the morph cost and turn the permanent face up."""
+        turn.player_acts(self, lambda: casting.turn_face_up(self, player, card, mana), player)
+
     def play_land(self, player: str, card: str) -> None:
         turn.player_acts(self, lambda: casting.play_land(self, player, card), player)
 
@@ -69,6 +75,11 @@ class Game(Play):
     def apply(self, effect: Callable[..., None], *args: Any, **kwargs: Any) -> None:
         """An effect from `actions.py` applied directly while the active player has priority; then priority."""
         turn.player_acts(self, lambda: effect(self, *args, **kwargs))
+
+    def explain(self, card: str) -> None:
+        """A note in the trace: how a card's characteristics are computed now, layer by layer (613). Changes nothing."""
+        text, cited = View.explain(self, card)
+        self.record(NOTE, text, cited)
 
     def concede(self, player: str) -> None:
         """104.3a: a player may concede at any time."""

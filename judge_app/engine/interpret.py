@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from judge_app.cardtext import nodes as n
 from judge_app.cardtext.reader import read
 from judge_app.engine import matching, rules
-from judge_app.engine.ability import Ability, Change, Cost, EventEffect, Filter, Quality
+from judge_app.engine.ability import Ability, Change, Cost, EventEffect, Filter, Quality, StaticCondition
 from judge_app.engine.keywords import SIMPLE_KEYWORDS
 
 # the verbs of instructions the engine follows (`effects.py`), with the rule each one's words come from
@@ -33,6 +33,7 @@ PLAYED_VERBS: dict[str, rules.Cite] = {
     "prevent": rules.PREVENTION, "fight": rules.FIGHT, "attach": rules.ATTACH, "regenerate can't":
     rules.CANT_REGENERATE, "change text": rules.TEXT_CHANGE, "regenerate": rules.REGENERATE,
     "search": rules.SEARCH, "shuffle": rules.SHUFFLE, "scry": rules.SCRY, "put": rules.NEW_OBJECT,
+    "win the game": rules.WIN_EFFECT, "lose the game": rules.LOSE_EFFECT, "copy": rules.COPY_SPELL,
 }
 AMOUNT_KINDS = ("number", "variable", "count", "property", "event", "times", "half", "for each", "plus", "minus")
 PROPERTIES = ("power", "toughness", "mana value", "life total", "life", "cards in hand", "loyalty")
@@ -145,6 +146,8 @@ def ability(node: n.Ability) -> list[Ability]:
 
 def keyword(node: n.KeywordAbility) -> list[Ability]:
     name = node.keyword.lower()
+    if name == "trample" and node.variant.lower() == "trample over planeswalkers":  # 702.19c
+        return [Ability("trample over planeswalkers", node.text, node=node)]
     if name in SIMPLE_KEYWORDS and not (node.qualities or node.amount or node.cost):
         return [Ability(name, node.text, node=node)]
     if name == "protection":
@@ -163,7 +166,35 @@ def keyword(node: n.KeywordAbility) -> list[Ability]:
         return [Ability("kicker", node.text, cost=Cost(mana=_mana_text(cost.mana), text=cost.text), node=node)]
     if name == "equip" and node.cost is not None and not node.variant and not node.cost.actions:
         return [equip(node)]
+    if name in ("persist", "undying") and not (node.qualities or node.amount or node.cost):
+        return [_persist(node, name)]
+    if name == "morph" and node.cost is not None and node.cost.mana is not None and not node.cost.actions:
+        variant = (node.variant or "morph").lower()
+        if variant in ("morph", "megamorph"):  # 702.37: turned face up for this cost (702.37e)
+            return [Ability("morph", node.text, cost=Cost(mana=_mana_text(node.cost.mana), text=node.cost.text),
+                            word=variant, node=node)]
     raise Unplayable(name, node.rule)
+
+
+def _persist(node: n.KeywordAbility, name: str) -> Ability:
+    """702.79a / 702.93a: "When this permanent is put into a graveyard from the battlefield, if it had no -1/-1
+    (+1/+1) counters on it, return it to the battlefield under its owner's control with a -1/-1 (+1/+1) counter
+    on it." — a triggered ability whose intervening "if" looks back at the counters it had (603.10a)."""
+    counter = "-1/-1" if name == "persist" else "+1/+1"
+    self_ref = n.Reference("self", text="this permanent")
+    it = n.Reference("it", refers_to="self", text="it")
+    condition = n.Condition("had counters", subject=it, value=counter, negated=True,
+                            text=f"if it had no {counter} counters on it")
+    trigger = n.Trigger("when", events=(n.Event("die", subject=self_ref, text="dies"),), condition=condition,
+                        text="When this permanent dies")
+    back = n.Instruction("return", object=it, origin=n.Zone("graveyard", text="the graveyard"),
+                         destination=n.Zone("battlefield", controller=n.Reference("owner", of=it, text="its owner"),
+                                            counter=counter, counter_amount=n.Amount("number", value=1, text="a"),
+                                            text="the battlefield under its owner's control"),
+                         text=f"return it to the battlefield under its owner's control with a {counter} counter on it")
+    effect = n.Effect((back,), text=back.text)
+    return Ability("triggered", node.text, trigger=trigger, effect=effect, node=node,
+                   rule=rules.PERSIST if name == "persist" else rules.UNDYING)
 
 
 def _quality_word(q: n.Quality) -> str:
@@ -264,13 +295,22 @@ def static(node: n.StaticAbility) -> list[Ability]:
     """Statics become continuous effects: who they affect, and what each does, by layer (611.3, 613)."""
     if _opening_hand(node):
         return [Ability("before the game", node.text, node=node)]  # 103.6a: it does its work before the first turn
-    if node.condition is not None:
-        raise Unplayable(f"a static ability with a condition (\"{node.condition.text}\")", rules.STATIC_EFFECT)
+    condition = static_condition(node.condition) if node.condition is not None else None
     instructions = list(node.effect.instructions)
+    combat = combat_static(node, instructions)
+    if combat is not None:
+        if condition is not None:
+            raise Unplayable(f"a combat rule with a condition (\"{node.condition.text}\")", rules.STATIC_EFFECT)
+        return combat
     if len(instructions) == 1 and instructions[0].verb == "additional cost":
         return [_additional_cost(instructions[0])]
     if node.cda or _cda_text(node.text):
         return [_cda(node)]
+    if len(instructions) == 1 and isinstance(instructions[0], n.Instruction) and instructions[0].verb == "cost" \
+            and _is_self(instructions[0].subject):  # 601.2f: read; casting it stops the replay as not modelled
+        return [Ability("cost change", node.text, node=node)]
+    if _is_control_magic(instructions):  # "You control enchanted creature." (613.1b)
+        return [Ability("static", node.text, affects="enchanted", changes=(Change("control"),), node=node)]
     if instructions and all(isinstance(i, n.Instruction) and i.verb == "can't" for i in instructions):
         return [_cant(node, ins) for ins in instructions]
     changes: list[Change] = []
@@ -287,7 +327,90 @@ def static(node: n.StaticAbility) -> list[Ability]:
     if subject is None:
         raise Unplayable(f"\"{node.text}\" (whom it affects)", rules.STATIC_EFFECTS)
     affects, described = _affects(subject)
-    return [Ability("static", node.text, affects=affects, described=described, changes=tuple(changes), node=node)]
+    return [Ability("static", node.text, affects=affects, described=described, changes=tuple(changes),
+                    condition=condition, node=node)]
+
+
+def static_condition(condition: n.Condition) -> StaticCondition:
+    """"As long as …" (611.3a): the conditions the engine checks where the effect applies — you control a number
+    of described permanents, it's your turn, it entered this turn."""
+    if condition.kind == "control" and isinstance(condition.subject, n.Reference) and condition.subject.kind == "you" \
+            and isinstance(condition.object, n.Description) and not condition.negated:
+        count = condition.object.selector.count
+        amount = 1 if count is None else count.value if count.kind == "number" and count.value else 0
+        wanted = to_filter(condition.object, condition.text)
+        if amount:
+            return StaticCondition("control", amount, wanted, condition.text)
+    lowered = condition.text.lower().rstrip(".")
+    if lowered in ("it's your turn", "it is your turn") or (condition.kind == "turn" and not condition.negated):
+        return StaticCondition("your turn", text=condition.text)
+    if lowered in ("it entered this turn", "~ entered this turn"):
+        return StaticCondition("entered this turn", text=condition.text)
+    raise Unplayable(f"a static ability with the condition \"{condition.text}\"", rules.STATIC_EFFECT)
+
+
+def _is_control_magic(instructions: list) -> bool:
+    if len(instructions) != 1 or not isinstance(instructions[0], n.Instruction):
+        return False
+    ins = instructions[0]
+    obj = ins.object
+    return ins.verb == "control" and isinstance(ins.subject, n.Reference) and ins.subject.kind == "you" \
+        and isinstance(obj, n.Description) and [matching._noun(x) for x in obj.nouns] == ["creature"] \
+        and [(q.kind, q.value) for q in obj.qualities] == [("status", "enchanted")]
+
+
+_EACH_COMBAT = "each combat, if able"
+
+
+def combat_static(node: n.StaticAbility, instructions: list) -> list[Ability] | None:
+    """Statics about attacking and blocking with the object itself as subject (508.1c–d, 509.1a–c): blocking
+    several attackers, "attacks/blocks each combat if able", "can't be blocked by more than one creature / by
+    [creatures]", "can block only [creatures]"; None if it is no such ability."""
+    musts = {"attack": ["attacks"], "block": ["blocks"], "attack or block": ["attacks", "blocks"]}
+    if instructions and all(isinstance(i, n.Instruction) and _is_self(i.subject) and i.verb in musts
+                            and i.qualifier == _EACH_COMBAT for i in instructions):
+        kinds = dict.fromkeys(k for i in instructions for k in musts[i.verb])
+        return [Ability(f"{k} each combat", node.text, node=node) for k in kinds]
+    if len(instructions) != 1 or not isinstance(instructions[0], n.Instruction):
+        return None
+    ins = instructions[0]
+    if not _is_self(ins.subject):
+        return None
+    text, verb = node.text, ins.verb
+    if verb == "block" and ins.qualifier == "additional":
+        return [Ability("block additional", text, value=1, node=node)]
+    if verb == "block" and isinstance(ins.object, n.Description) and ins.object.selector.any_number:
+        return [Ability("block additional", text, value=0, node=node)]
+    if verb == "block" and ins.qualifier == "only" and isinstance(ins.object, n.Description):
+        return [Ability("blocks only", text, filter=restriction_filter(ins.object, text), node=node)]
+    action = ins.action
+    if verb == "can't" and action is not None and action.verb == "be blocked":
+        if ins.qualifier == "by more than one creature" and action.object is None:
+            return [Ability("max one blocker", text, node=node)]
+        if isinstance(action.object, n.Description) and not ins.qualifier:
+            return [Ability("unblockable by", text, filter=restriction_filter(action.object, text), node=node)]
+    if verb == "can't" and action is not None and action.verb in ("attack or block", "block", "attack") \
+            and ins.qualifier == "alone":
+        return [Ability("not alone", text, node=node)]
+    return None
+
+
+def restriction_filter(desc: n.Description, text: str) -> Filter:
+    """"Walls", "creatures with flying", "creatures with power 2 or less" → a `Filter` over characteristics."""
+    plain = dataclasses.replace(desc, qualities=tuple(q for q in desc.qualities if q.kind not in ("raw", "keyword")))
+    values: dict = {}
+    for q in desc.qualities:
+        words = q.value.lower().split()
+        if q.kind == "keyword" or (q.kind == "raw" and q.value.lower() in SIMPLE_KEYWORDS):
+            key = "not_keywords" if q.negated else "keywords"
+            values[key] = (*values.get(key, ()), q.value.lower())
+        elif q.kind == "raw" and len(words) == 4 and words[0] == "power" and words[1].isdigit() \
+                and words[2:] in (["or", "less"], ["or", "greater"]):
+            values["power"] = ("<=" if words[3] == "less" else ">=", int(words[1]))
+        elif q.kind == "raw":
+            raise Unplayable(f"\"{desc.text}\" in \"{text}\"", rules.ATTACK_RESTRICTIONS)
+    found = to_filter(plain, text) or Filter(text=desc.text)
+    return dataclasses.replace(found, text=desc.text, **values)
 
 
 def _opening_hand(node: n.StaticAbility) -> bool:
@@ -298,17 +421,30 @@ def _opening_hand(node: n.StaticAbility) -> bool:
             i, n.Instruction)] == ["begin the game on the battlefield"]
 
 
+_TARMOGOYF = ("power is equal to the number of card types among cards in all graveyards and its toughness is equal "
+              "to that number plus 1")
+
+
 def _cda_text(text: str) -> bool:
     lower = text.lower()
-    return "power and toughness are each equal to the number of" in lower
+    return "power and toughness are each equal to the number of" in lower or _TARMOGOYF in lower
 
 
 def _cda(node: n.StaticAbility) -> Ability:
-    """604.3: "~'s power and toughness are each equal to the number of …" (TEMPORARY: from the text, see below)."""
-    lower = node.text.lower().rstrip(".")
-    counted = lower.split("equal to the number of", 1)[1].strip()
-    if counted not in ("creatures you control", "cards in your hand", "lands you control"):
-        raise Unplayable(f"the characteristic-defining ability \"{node.text}\"", rules.CDA)
+    """604.3: "~'s power and toughness are each equal to the number of …", "~'s power is equal to the number of
+    card types among cards in all graveyards and its toughness is equal to that number plus 1" (TEMPORARY: from
+    the text, see below)."""
+    if _TARMOGOYF in node.text.lower():
+        counted = "card types in all graveyards"
+    else:
+        counted = node.text.rstrip(".").split("equal to the number of", 1)[1].strip()
+        words = counted.split()
+        plural_subtype = len(words) == 3 and words[0][:1].isupper() and words[1:] == ["you", "control"]
+        if counted.lower() not in ("creatures you control", "cards in your hand", "lands you control",
+                                   "creature cards in your graveyard") and not plural_subtype:
+            raise Unplayable(f"the characteristic-defining ability \"{node.text}\"", rules.CDA)
+        if not plural_subtype:
+            counted = counted.lower()
     change = Change("characteristic-defining power/toughness", count=counted)
     return Ability("cda", node.text, affects="self", changes=(change,), node=node)
 
@@ -328,6 +464,15 @@ def _cant(node: n.StaticAbility, ins: n.Instruction) -> Ability:
         return Ability("cant", node.text, events=EventEffect(_PLAYER_CANTS[action], "can't",
                                                              player=_whose(ins.subject, node.text), text=node.text),
                        node=node)
+    if action == "put counters" and ins.action is not None and ins.action.counter:  # 614.17, 122.1
+        counter = ins.action.counter
+        if isinstance(ins.subject, n.Reference) and ins.subject.kind == "you":  # "You can't get poison counters."
+            return Ability("cant", node.text, events=EventEffect("counters", "can't", counter=counter, player="you",
+                                                                 text=node.text), node=node)
+        if isinstance(ins.subject, n.Description):  # "Creatures you control can't have -1/-1 counters put on them."
+            return Ability("cant", node.text, events=EventEffect("counters", "can't", counter=counter,
+                                                                 object=to_filter(ins.subject, node.text),
+                                                                 text=node.text), node=node)
     self_subject = isinstance(ins.subject, n.Reference) and ins.subject.kind == "self"
     kinds = {"block": "cant_block", "attack": "cant_attack", "be blocked": "unblockable"}
     if not self_subject or action not in kinds or (ins.action is not None and (ins.action.object or
@@ -370,6 +515,9 @@ def _static_changes(ins: n.Instruction) -> list[Change]:
         return [Change("modify power/toughness", power=_fixed(ins.pt.power), toughness=_fixed(ins.pt.toughness))]
     if verb == "set base pt" and ins.pt is not None:
         return [Change("set power/toughness", power=_fixed(ins.pt.power), toughness=_fixed(ins.pt.toughness))]
+    if verb == "set base pt" and ins.pt is None and ins.amount is not None and ins.amount.kind == "property" \
+            and ins.amount.property == "mana value":  # Opalescence: "… each equal to its mana value" (7b)
+        return [Change("set power/toughness to mana value")]
     if verb in ("have", "gain") and ins.abilities:
         return [Change("add abilities", abilities=granted(ins.abilities))]
     if verb == "lose":
@@ -401,7 +549,8 @@ def becomes(ins: n.Instruction, c: n.Characteristics) -> list[Change]:
         out.append(Change("set colors", colors=frozenset(c.colors)))
     if c.pt is not None:
         out.append(Change("set power/toughness", power=_fixed(c.pt.power), toughness=_fixed(c.pt.toughness)))
-    if c.abilities or c.name or c.copy_of is not None or not out:
+    if c.abilities or c.name or c.copy_of is not None or not out or not all(x[:1].isupper() for x in c.subtypes) \
+            or "chosen" in ins.qualifier:  # "is the chosen color" is no subtype "The Chosen Color"
         raise Unplayable(f"\"{ins.text}\"", rules.LAYERS)
     return out
 
@@ -413,16 +562,22 @@ def _fixed(amount: n.Amount) -> int:
 
 
 def granted(abilities: tuple[n.Ability, ...]) -> tuple[Ability, ...]:
-    """Keyword abilities granted or removed by an effect ("gains flying and first strike")."""
+    """Abilities granted or removed by an effect ("gains flying and first strike", "has \"{T}: …\"")."""
     out: list[Ability] = []
     for a in abilities:
-        if not isinstance(a, n.KeywordAbility):
+        if isinstance(a, n.ActivatedAbility | n.TriggeredAbility | n.ManaAbility):
+            out += ability(a)  # an ability in quotes: "this creature" is the object that has it (113.10)
+        elif not isinstance(a, n.KeywordAbility):
             raise Unplayable(f"granting the ability \"{a.text}\"", rules.GRANTED_ABILITIES)
-        out += keyword(a)
+        else:
+            out += keyword(a)
     return tuple(out)
 
 
 # --- replacement effects ----------------------------------------------------------------------------------
+
+# "As ~ enters, choose a …": the values a scenario gives (`chosen`) or the engine picks by default (614.12a)
+CHOSEN_AS_ENTERS = ("color", "creature type", "card name")
 
 def replacement(node: n.ReplacementAbility) -> Ability:
     """The replacement and prevention effects of static abilities the engine has (614.1, 615)."""
@@ -438,6 +593,18 @@ def replacement(node: n.ReplacementAbility) -> Ability:
         if first.verb == "enter with counters" and first.amount is not None and first.amount.kind == "number":
             return Ability("replacement", node.text, word="enters with counters", affects="self",
                            value=first.amount.value or 0, counter=first.counter or "+1/+1", node=node)
+        if first.verb == "enter with counters" and first.amount is not None and first.amount.kind == "variable" \
+                and first.amount.base is None:  # X: the value the spell was cast with (107.3m)
+            return Ability("replacement", node.text, word="enters with X counters", affects="self",
+                           counter=first.counter or "+1/+1", node=node)
+        c = first.characteristics
+        if first.verb == "enter as copy" and c is not None and isinstance(c.copy_of, n.Description) \
+                and not c.exceptions:
+            check_thing(c.copy_of, node.text)
+            return Ability("replacement", node.text, word="enters as a copy", affects="self", described=c.copy_of,
+                           node=node)
+        if first.verb == "choose" and first.choice in CHOSEN_AS_ENTERS and first.object is None:
+            return Ability("replacement", node.text, word=f"choose {first.choice}", affects="self", node=node)
     if node.mode == "skip" and "draw step" in node.text.lower() and "your" in node.text.lower():
         return Ability("replacement", node.text, word="skip draw", affects="you", node=node)
     if node.mode == "instead" and event.verb == "die" and first.verb == "exile" and first.instead:
@@ -465,6 +632,10 @@ def _event_effect(node: n.ReplacementAbility, event: n.Event, first: n.Instructi
     life gained twice or not at all, damage to you prevented in part, cards put into a graveyard exiled instead,
     permanents entering tapped."""
     text = node.text
+    if node.mode == "instead" and event.verb == "draw" and first.verb == "win the game" \
+            and event.condition is not None and event.condition.kind == "library empty" \
+            and _whose(event.subject, text) == "you":  # Laboratory Maniac (614.11a)
+        return EventEffect("draw", "win", player="you", condition="library empty", text=text)
     if node.mode == "instead" and event.verb == "gain life" and first.verb == "gain life" and first.amount is not None:
         player = _whose(event.subject, text)
         if first.amount.kind == "times" and first.amount.factor == 2:
@@ -490,6 +661,10 @@ def _event_effect(node: n.ReplacementAbility, event: n.Event, first: n.Instructi
             target = to_filter(event.recipient, text) if isinstance(event.recipient, n.Description) else None
             return EventEffect("counters", "double" if kind == "times" else "plus", amount=more or 0,
                                counter=event.counter, object=target, text=text)
+    if node.mode == "instead" and event.verb == "create" and first.verb == "create" and first.amount is not None \
+            and first.amount.kind == "times" and first.amount.factor == 2 and event.object is None \
+            and event.text.lower() == "create one or more tokens under your control":
+        return EventEffect("tokens", "double", player="you", text=text)  # 614.16
     if node.mode == "enters" and first.verb == "enter" and first.qualifier == "tapped" \
             and isinstance(event.subject, n.Description):
         return EventEffect("enters", "tapped", object=to_filter(event.subject, text), text=text)
@@ -592,7 +767,7 @@ def check_instruction(ins: n.Instruction) -> None:
     if verb == "add mana" and (ins.mana is None or ins.mana.symbols is None or ins.mana.choice):
         raise Unplayable(f"adding mana \"{ins.text}\"", rules.MANA_POOL)
     if ins.qualifier and ins.qualifier not in ("combat", "tapped", "half", "divided", "all abilities", "in any order") \
-            and verb not in ("become", "is"):
+            and verb not in ("become", "is") and not (verb == "copy" and ins.qualifier == "new targets"):
         raise Unplayable(f"\"{ins.text}\" ({ins.qualifier})", PLAYED_VERBS[verb])
     if verb == "return" and (ins.destination is None or ins.destination.zone not in ("hand", "battlefield")):
         raise Unplayable(f"returning \"{ins.text}\"", rules.NEW_OBJECT)
@@ -713,9 +888,23 @@ def mend(node: n.Ability) -> n.Ability:
     if isinstance(node, n.ReplacementAbility) and node.mode == "enters":
         node = dataclasses.replace(node, effect=_mend_effect(node.effect, _mend_enters_with))
     if hasattr(node, "effect") and not isinstance(node, n.ReplacementAbility):
-        node = dataclasses.replace(node, effect=_mend_effect(node.effect, _mend_instruction,
-                                                             _next_target(node.effect)))
+        node = dataclasses.replace(node, effect=_mend_new_targets(_mend_effect(node.effect, _mend_instruction,
+                                                                               _next_target(node.effect))))
     return node
+
+
+def _mend_new_targets(effect: n.Effect) -> n.Effect:
+    """"Copy target … spell. You may choose new targets for the copy." (707.10c): one instruction, "copy",
+    whose qualifier says the new targets may be chosen."""
+    out: list = []
+    for item in effect.instructions:
+        last = out[-1] if out else None
+        if isinstance(item, n.Instruction) and item.verb == "choose new targets" and isinstance(last, n.Instruction) \
+                and last.verb == "copy":
+            out[-1] = dataclasses.replace(last, qualifier="new targets", text=f"{last.text}. {item.text}")
+            continue
+        out.append(item)
+    return dataclasses.replace(effect, instructions=tuple(out))
 
 
 def _next_target(effect: n.Effect) -> list[int]:
@@ -749,20 +938,21 @@ def _mend_intervening_if(node: n.TriggeredAbility) -> n.TriggeredAbility:
 def _mend_enters_with(ins: n.Instruction) -> n.Instruction:
     words = ins.qualifier.lower().split()
     if ins.verb == "enter" and len(words) == 4 and words[0] == "with" and words[3].startswith("counter") \
-            and (words[1] in _NUMBER_WORDS or words[1].isdigit()):
-        count = _NUMBER_WORDS.get(words[1]) or int(words[1])
-        return dataclasses.replace(ins, verb="enter with counters", qualifier="",
-                                   amount=n.Amount("number", value=count, text=words[1]), counter=words[2])
+            and (words[1] in _NUMBER_WORDS or words[1].isdigit() or words[1] == "x"):
+        amount = n.Amount("variable", name="X", text="X") if words[1] == "x" else \
+            n.Amount("number", value=_NUMBER_WORDS.get(words[1]) or int(words[1]), text=words[1])
+        return dataclasses.replace(ins, verb="enter with counters", qualifier="", amount=amount, counter=words[2])
     return ins
 
 
 def _mend_instruction(ins: n.Instruction, next_target: list[int]) -> n.Instruction:
-    if ins.verb == "target" and isinstance(ins.subject, n.Description) and ins.subject.nouns == ("counter",) \
+    if ins.verb == "target" and isinstance(ins.subject, n.Description) and ins.subject.nouns in (("counter",),
+                                                                                                 ("copy",)) \
             and isinstance(ins.object, n.Description):
         spell = dataclasses.replace(ins.object, selector=n.Selector("target"), target=next_target[0],
                                     text=f"target {ins.object.text}")
         next_target[0] += 1
-        return dataclasses.replace(ins, verb="counter", subject=None, object=spell)
+        return dataclasses.replace(ins, verb=ins.subject.nouns[0], subject=None, object=spell)
     c = ins.characteristics
     if c is None or c.colors or c.types or c.subtypes or c.pt is not None or c.copy_of is not None or not c.text:
         return ins

@@ -15,10 +15,11 @@ Effect kinds register with `continuous.effect_kind(name, layer, rule)`; callers 
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 
 from judge_app.engine import matching, rules
 from judge_app.engine.ability import Ability, Change
-from judge_app.engine.characteristics import Characteristics
+from judge_app.engine.characteristics import Characteristics, mana_value
 from judge_app.engine.continuous import EFFECT_KINDS, LAYER_ORDER, ContinuousEffect, effect_kind
 from judge_app.engine.keywords import KEYWORD_COUNTER_KINDS
 from judge_app.engine.matching import Anchor
@@ -95,6 +96,13 @@ def _remove_all(chars: Characteristics, effect: ContinuousEffect) -> Characteris
     return _replace(chars, abilities=())
 
 
+@effect_kind("set power/toughness to mana value", "7b", rules.LAYER_7B)
+def _set_pt_mana_value(chars: Characteristics, effect: ContinuousEffect) -> Characteristics:
+    """"… has base power and toughness each equal to its mana value" (Opalescence): each object its own (202.3)."""
+    value = mana_value(chars.mana_cost)
+    return _replace(chars, power=value, toughness=value)
+
+
 @effect_kind("characteristic-defining power/toughness", "7a", rules.LAYER_7A)
 def _cda_pt(chars: Characteristics, effect: ContinuousEffect) -> Characteristics:
     return _replace(chars, power=effect.values.power, toughness=effect.values.toughness)
@@ -126,51 +134,116 @@ def characteristics(state: GameState, object_id: str) -> Characteristics:
     if found is not None:
         return found
     obj = state.objects[object_id]
-    return _replace(obj.printed, controller=obj.controller)
+    return _replace(face_down_values(obj.printed) if obj.face_down else obj.printed, controller=obj.controller)
+
+
+def face_down_values(printed: Characteristics) -> Characteristics:
+    """708.2a: a face-down permanent is a 2/2 creature with no text, no name, no subtypes and no mana cost."""
+    return Characteristics(name="", types=frozenset({"creature"}), power=2, toughness=2)
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """One continuous effect applied to one permanent, for the trace: its layer, what it is, the rules."""
+
+    layer: str
+    description: str
+    rules: tuple[rules.Cite, ...]
+    result: str = ""  # what the layer's characteristic is after it: "Enchantment Creature", "4/4"
+
+
+def _result(layer: str, chars: Characteristics) -> str:
+    if layer.startswith("7"):
+        return chars.pt or ""
+    if layer == "4":
+        return chars.type_line
+    if layer == "5":
+        return " and ".join(sorted(chars.colors)) or "colorless"
+    if layer == "6":
+        return "abilities: " + ("; ".join(a.text for a in chars.abilities) or "none")
+    if layer == "2":
+        return f"controlled by {chars.controller}"
+    return ""
 
 
 def compute_all(state: GameState) -> dict[str, Characteristics]:
     """Every permanent's characteristics (613.1), cached until the state changes."""
     if state._computed is not None and state._computed[0] == state.version:
         return state._computed[1]
-    current = {oid: _replace(state.objects[oid].printed, controller=state.objects[oid].controller)
+    current = {oid: _replace(_copiable_start(state, oid), controller=state.objects[oid].controller)
                for oid in state.battlefield}
     fixed = [*state.effects, *counter_effects(state)]
-    applied: dict[str, list[rules.Cite]] = {oid: [] for oid in current}
-    started: dict[tuple[object, ...], tuple[ContinuousEffect, list[str]]] = {}  # 613.6
+    log: dict[str, list[Applied]] = {oid: [] for oid in current}
+    started: dict[tuple[object, ...], list[str]] = {}  # a static ability's effect → the set it applies to (613.6)
+    origin: dict[tuple[object, ...], list[ContinuousEffect]] = {}  # … and all its parts, in every layer
     for layer in LAYER_ORDER:
-        pending = [e for e in fixed if e.layer == layer]
-        pending += [e for e in static_effects(state, current) if e.layer == layer and e.key not in started]
-        pending += [e for e, _ in started.values() if e.layer == layer]
+        generated = static_effects(state, current)
+        for effect in generated:
+            origin.setdefault(effect.ability_key, [])
+            if effect not in origin[effect.ability_key]:
+                origin[effect.ability_key].append(effect)
+        pending = [e for e in fixed if e.layer == layer] + [e for e in generated if e.layer == layer]
+        keys = {e.key for e in pending}
+        continued = [e for k in started for e in origin.get(k, ()) if e.layer == layer and e.key not in keys]
+        pending += continued
+        applied_here: dict[str, list[ContinuousEffect]] = {}
         while pending:
             effect = _next(state, current, pending)
             pending.remove(effect)
-            if effect.key in started:
-                affected = started[effect.key][1]
+            more: tuple[rules.Cite, ...] = ()
+            if effect.selector and effect.ability_key in started:
+                affected = started[effect.ability_key]
+                if effect in continued:
+                    more = (rules.LAYERS_SAME_SET,)  # its ability is gone, but its effect goes on (613.6)
             elif effect.selector and not _exists(current, effect):
                 continue  # its source lost the ability earlier in the pipeline
+            elif effect.condition is not None and not condition_holds(state, current, effect):
+                continue  # "as long as …" is false now (611.3a)
             else:
                 affected = _affected(state, current, effect)
                 if effect.selector:
-                    started[effect.key] = (effect, affected)
+                    started[effect.ability_key] = affected
             if layer == "7a":
                 effect = _counted(state, current, effect)
+            if effect.kind == "control" and not effect.values.controller and effect.source in current:
+                # "You control enchanted creature": the controller of the ability's source (613.1b)
+                effect = _replace(effect, change=_replace(effect.values, controller=current[effect.source].controller))
             kind = EFFECT_KINDS[effect.kind]
             for oid in affected:
                 current[oid] = kind.apply(current[oid], effect)
-                applied[oid] += [kind.rule, *((rules.CDA,) if effect.cda else ())]
+                cites = (kind.rule, *((rules.CDA,) if effect.cda else ()), *more)
+                if applied_here.get(oid):  # a later effect in the same layer (613.7a for statics, 613.7b)
+                    cites += (rules.TIMESTAMPS, rules.STATIC_TIMESTAMP if effect.selector else rules.EFFECT_TIMESTAMP)
+                if effect.condition is not None:
+                    cites += (rules.STATIC_EFFECT,)
+                log[oid].append(Applied(layer, effect.description, cites, _result(layer, current[oid])))
+                applied_here.setdefault(oid, []).append(effect)
     for oid, chars in current.items():
         if chars.is_planeswalker:  # 306.5c: loyalty on the battlefield is the number of loyalty counters
             current[oid] = _replace(chars, loyalty=state.objects[oid].counters.get("loyalty", 0))
+        if "battle" in chars.types:  # 310.4c: defense on the battlefield is the number of defense counters
+            current[oid] = _replace(current[oid], defense=state.objects[oid].counters.get("defense", 0))
     state._computed = (state.version, current)
-    state.layer_rules = {oid: list(dict.fromkeys(cites)) for oid, cites in applied.items()}
+    state.layer_log = log
+    state.layer_rules = {oid: list(dict.fromkeys(r for a in applied for r in a.rules)) for oid, applied in log.items()}
     return current
+
+
+def _copiable_start(state: GameState, object_id: str) -> Characteristics:
+    obj = state.objects[object_id]
+    return face_down_values(obj.printed) if obj.face_down else obj.printed
 
 
 def rules_applied(state: GameState, object_id: str) -> list[rules.Cite]:
     """The layer rules of the effects that apply to a permanent now, in the order they applied (613.1)."""
     compute_all(state)
     return state.layer_rules.get(object_id, [])
+
+
+def layer_log(state: GameState, object_id: str) -> list[Applied]:
+    """Each continuous effect that applies to a permanent now, in the order applied (613.1–613.8)."""
+    compute_all(state)
+    return state.layer_log.get(object_id, [])
 
 
 def _next(state: GameState, current: dict[str, Characteristics], pending: list[ContinuousEffect]) -> ContinuousEffect:
@@ -209,15 +282,53 @@ def _exists(current: dict[str, Characteristics], effect: ContinuousEffect) -> bo
     return chars is not None and any(a.text == effect.ability for a in chars.abilities)
 
 
+def condition_holds(state: GameState, current: dict[str, Characteristics], effect: ContinuousEffect) -> bool:
+    """Whether a static ability's "as long as …" holds as the board stands at this layer (611.3a)."""
+    condition = effect.condition
+    if condition is None or effect.source is None or effect.source not in current:
+        return condition is None
+    you = current[effect.source].controller
+    kind = condition.kind
+    if kind == "control":
+        found = [oid for oid, c in current.items() if c.controller == you and (
+            condition.filter is None or condition.filter.matches(c, object_id=oid, source=effect.source, you=you,
+                                                                 controller=you, owner=state.objects[oid].owner,
+                                                                 tapped=state.objects[oid].tapped,
+                                                                 token=state.objects[oid].token))]
+        return len(found) >= condition.amount
+    if kind == "your turn":
+        return state.active == you
+    if kind == "entered this turn":
+        return state.objects[effect.source].entered_turn == state.turn
+    if kind in ("untapped", "tapped"):
+        return state.objects[effect.source].tapped == (kind == "tapped")
+    if kind == "life at least":
+        return state.players[you].life >= condition.amount
+    if kind == "life at most":
+        return state.players[you].life <= condition.amount
+    if kind == "graveyard at least":
+        return len(state.players[you].graveyard) >= condition.amount
+    raise ValueError(f"unknown condition {kind!r}")
+
+
 def _counted(state: GameState, current: dict[str, Characteristics], effect: ContinuousEffect) -> ContinuousEffect:
     """A characteristic-defining ability's number, as the board stands at layer 7a (604.3)."""
     count, controller = effect.values.count, current[effect.source].controller if effect.source else ""
+    toughness_bonus = 0
     if count == "cards in your hand":
         value = len(state.players[controller].hand)
+    elif count == "card types in all graveyards":  # Tarmogoyf: power is that number, toughness that number plus 1
+        value = len({t for p in state.players.values() for c in p.graveyard for t in state.objects[c].printed.types})
+        toughness_bonus = 1
+    elif count == "creature cards in your graveyard":
+        value = sum(1 for c in state.players[controller].graveyard if state.objects[c].printed.is_creature)
+    elif count.endswith("you control") and count.split()[0][0].isupper():  # "Swamps you control"
+        subtype = count.split()[0].removesuffix("s")
+        value = sum(1 for c in current.values() if c.controller == controller and subtype in c.subtypes)
     else:
         kind = "creature" if count.startswith("creatures") else "land"
         value = sum(1 for c in current.values() if kind in c.types and c.controller == controller)
-    return _replace(effect, change=_replace(effect.values, power=value, toughness=value))
+    return _replace(effect, change=_replace(effect.values, power=value, toughness=value + toughness_bonus))
 
 
 def _affected(state: GameState, current: dict[str, Characteristics], effect: ContinuousEffect) -> list[str]:
@@ -232,11 +343,33 @@ def _affected(state: GameState, current: dict[str, Characteristics], effect: Con
     if selector in ("enchanted", "equipped"):
         target = source.attached_to
         return [target] if target in current and current[target].is_creature else []
+    if selector == "enchanted permanent":
+        target = source.attached_to
+        return [target] if target in current else []
+    if selector == "lands":
+        return [oid for oid, c in current.items() if "land" in c.types]
+    if selector == "nonbasic lands":
+        return [oid for oid, c in current.items() if "land" in c.types and "basic" not in c.supertypes]
     if selector == "described" and effect.described is not None:  # 611.3a: whatever it describes now
         anchor = Anchor(current[source.id].controller, source.id)
         return [oid for oid in current if matching.object_matches(state, current.__getitem__, effect.described, oid,
                                                                     anchor)]
-    return []
+    controller = current[source.id].controller
+    if selector == "filter":
+        wanted = effect.filter
+        assert wanted is not None
+        return [oid for oid, c in current.items()
+                if wanted.matches(c, object_id=oid, source=source.id, you=controller, controller=c.controller,
+                                  owner=state.objects[oid].owner, tapped=state.objects[oid].tapped,
+                                  token=state.objects[oid].token)]
+    creatures = [oid for oid, c in current.items() if c.is_creature]
+    if selector in ("yours", "others"):
+        creatures = [oid for oid in creatures if current[oid].controller == controller]
+    elif selector == "opponents":
+        creatures = [oid for oid in creatures if current[oid].controller != controller]
+    if selector in ("others", "all others"):
+        creatures = [oid for oid in creatures if oid != source.id]
+    return creatures
 
 
 def static_effects(state: GameState, current: dict[str, Characteristics]) -> list[ContinuousEffect]:
@@ -249,9 +382,11 @@ def static_effects(state: GameState, current: dict[str, Characteristics]) -> lis
             if ability.kind not in ("static", "cda"):
                 continue
             for change in ability.changes:
-                out.append(ContinuousEffect(change.kind, obj.timestamp, ability.text, selector=ability.affects,
-                                            source=oid, change=change, ability=ability.text,
-                                            cda=ability.kind == "cda", described=ability.described))
+                name = current[oid].name or "a face-down permanent"
+                out.append(ContinuousEffect(change.kind, obj.timestamp, f"{name} (\"{ability.shown(name)}\")",
+                                            selector=ability.affects, source=oid, change=change, ability=ability.text,
+                                            cda=ability.kind == "cda", filter=ability.filter,
+                                            condition=ability.condition, described=ability.described))
     return out
 
 
@@ -277,8 +412,7 @@ def counter_effects(state: GameState) -> list[ContinuousEffect]:
 
 def copiable_values(state: GameState, object_id: str) -> Characteristics:
     """The object's copiable values (707.2, 613.2c): as printed, modified only by layer-1 effects."""
-    obj = state.objects[object_id]
-    chars = obj.printed
+    chars = _copiable_start(state, object_id)
     for effect in sorted((e for e in state.effects if e.layer in ("1a", "1b") and object_id in e.affected),
                          key=lambda e: e.timestamp):
         chars = EFFECT_KINDS[effect.kind].apply(chars, effect)

@@ -262,14 +262,14 @@ def pool_of(game: View, player: str) -> dict[str, int]:
     return pool
 
 
-def payment(game: View, player: str, symbols: str, chosen: list[str] | None, what: str, x: int = 0,
+def payment(game: View, player: str, symbols: str, chosen: list[str] | None, what: str, x: int | None = None,
             announce: list[str] | None = None) -> tuple[list[Event], str, list[rules.Cite]]:
-    """Everything paying `symbols` does: the announced way to pay hybrid and Phyrexian symbols (601.2b, by
-    default the first way that can be paid), mana abilities activated (601.2g), then mana removed from the pool
-    and life paid (601.2h, 118.3a, 119.4). Raises `IllegalAction` if it can't be paid in full. Nothing is
-    changed here."""
+    """Everything paying `symbols` does: X as announced (None: not announced, 0 by default), the announced way to
+    pay hybrid and Phyrexian symbols (601.2b, by default the first way that can be paid), mana abilities
+    activated (601.2g), then mana removed from the pool and life paid (601.2h, 118.3a, 119.4). Raises
+    `IllegalAction` if it can't be paid in full. Nothing is changed here."""
     try:
-        read = read_cost(symbols, x)
+        read = read_cost(symbols, x or 0)
     except UnreadableCost as exc:
         raise IllegalAction(f"{what} can't be paid: {exc}", rules.PAY_COST_RESOURCES) from None
     if not read:
@@ -331,9 +331,10 @@ def _all_sources(game: View, player: str, chosen: list[str] | None) -> list[tupl
     return out
 
 
-def _announced(read: list[Symbol], combo: tuple[Way, ...], x: int, asked: bool) -> str:
+def _announced(read: list[Symbol], combo: tuple[Way, ...], x: int | None, asked: bool) -> str:
     """What the player announced (601.2b): X, and how each hybrid and Phyrexian symbol is paid."""
-    parts = [f"X = {x}"] if any(s.rule == rules.VARIABLE_X for s in read) else []
+    said = f"X = {x}" if x is not None else "X = 0, by default: the scenario announces no X"
+    parts = [said] if any(s.rule == rules.VARIABLE_X for s in read) else []
     for symbol, way in zip(read, combo, strict=True):
         if len(symbol.ways) > 1:
             word = _way_word(way)

@@ -26,6 +26,7 @@ STATUSES = ("tapped", "untapped", "attacking", "blocking", "blocked", "unblocked
 PAID = ("sacrificed", "exiled", "discarded")  # "the sacrificed creature": what a cost paid with (`words.things`)
 COMPARED = ("power", "toughness", "mana value")
 ZONES = ("battlefield", "graveyard", "hand", "library", "exile", "stack")
+CHOSEN = {"color": "color", "type": "creature type", "name": "card name"}  # "the chosen …" → what was chosen
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +89,8 @@ def _quality_unplayable(q: Quality) -> str | None:
         return None if q.value in ("activated", "triggered") else f"the quality \"{q.value} ability\""
     if kind in ("any", "all"):
         return next((why for part in q.parts if (why := _quality_unplayable(part))), None)
+    if kind == "chosen":  # "of the chosen color": linked to an "As ~ enters, choose …" ability (607.2d)
+        return None if q.value in CHOSEN else f"the quality \"chosen {q.value}\""
     return f"the quality \"{q.kind} {q.value}\"".replace("  ", " ")
 
 
@@ -189,11 +192,26 @@ def _holds(state: GameState, chars: Chars, q: Quality, oid: str, anchor: Anchor)
         return _status(state, value, oid, anchor)
     if kind == "ability":
         return True  # which kind of ability a stack item is: `targets.py` asks it of the item
+    if kind == "chosen":
+        return _chosen(state, value, c, anchor)
     if kind == "any":
         return any(quality_holds(state, chars, p, oid, anchor) for p in q.parts)
     if kind == "all":
         return all(quality_holds(state, chars, p, oid, anchor) for p in q.parts)
     raise ValueError(f"unplayable quality {q.kind!r}")
+
+
+def _chosen(state: GameState, value: str, c: Characteristics, anchor: Anchor) -> bool:
+    """607.2d: the value chosen as the source entered ("creatures of the chosen type"); none chosen, none match."""
+    source = state.objects.get(anchor.source) if anchor.source else None
+    chosen = source.chosen.get(CHOSEN[value], "") if source is not None else ""
+    if not chosen:
+        return False
+    if value == "color":
+        return chosen.lower() in c.colors
+    if value == "type":
+        return chosen.lower() in {s.lower() for s in c.subtypes}
+    return c.name.lower() == chosen.lower()
 
 
 def _status(state: GameState, value: str, oid: str, anchor: Anchor) -> bool:

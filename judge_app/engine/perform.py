@@ -13,8 +13,8 @@ from judge_app.engine import events, rules
 from judge_app.engine.choices import Choices
 from judge_app.engine.layers import compute_all
 from judge_app.engine.replacement import replace_events
-from judge_app.engine.state import GameResult, GameState
-from judge_app.engine.trace import GAME_OVER, Note, Trace, TraceStep, snapshot
+from judge_app.engine.state import GONE, STACK, GameResult, GameState
+from judge_app.engine.trace import GAME_OVER, LEAVES, Note, Trace, TraceStep, snapshot
 from judge_app.engine.triggers import detect
 from judge_app.engine.view import View
 
@@ -27,18 +27,20 @@ class Play(View):
         self.line: int | None = None  # the scenario line being replayed, stamped on trace steps
         self.noted: set[tuple[str, ...]] = set()  # notes already made (so a check repeated says it once)
         self._events: list[events.Event] = []
+        self._after: list[Note] = []  # notes to record once the step that caused them is recorded
 
     def perform(self, *changes: events.Event) -> list[events.Event]:
         """Apply changes as replacement effects modify them (614), then find what they trigger (603.2), looking
         back in time for permanents that left the battlefield (603.10a)."""
-        leaving = any(isinstance(c, events.ZoneChange) and c.from_zone == "battlefield" for c in changes)
+        leaving = [c.object for c in changes if isinstance(c, events.ZoneChange) and c.from_zone == "battlefield"]
         before = dict(compute_all(self.state)) if leaving else {}
+        counters = {oid: dict(self.state.objects[oid].counters) for oid in leaving}
         replaced, notes = replace_events(self, self.choices, changes)
         self.say(notes)
         done = events.perform(self.state, *replaced)
         self._events.extend(done)
-        found, notes = detect(self, done, before)
-        self.say(notes)
+        found, notes = detect(self, done, before, counters)
+        self._after += notes  # what didn't trigger is said after the step that records the event
         self.state.pending_triggers += found
         if any(isinstance(e, events.PlayerWins) for e in done):
             self.end_if_decided()  # a game ends immediately when a player wins (104.1)
@@ -67,6 +69,9 @@ class Play(View):
         else:
             remaining = [p.name for p in players if not p.lost]
             if len(remaining) > 1:
+                for player in losers:
+                    if not player.left:
+                        self.leave(player.name)
                 return
             if remaining:
                 result = GameResult(winners=remaining, losers=[p.name for p in losers], draw=False, reasons=reasons)
@@ -79,6 +84,40 @@ class Play(View):
         summary = result.describe()
         self.record(GAME_OVER, text + summary[0].upper() + summary[1:] + ".", rule_list)
 
+    def leave(self, player: str) -> None:
+        """800.4a: a player who leaves a multiplayer game takes along every object they own; effects giving them
+        control of anything end; spells and abilities they control that aren't cards cease to exist; what they still
+        control is exiled. Then the others play on (800.4)."""
+        state = self.state
+        state.players[player].left = True
+        owned = [o for o in state.objects.values() if o.owner == player and o.zone != GONE]
+        changes: list[events.Event] = [events.StackPop(i.id, "its owner left the game") for i in state.stack
+                                       if state.objects.get(i.source) is not None and i.kind == "spell"
+                                       and state.objects[i.source].owner == player]
+        changes += [events.ZoneChange(o.id, o.zone, GONE, "left the game with its owner") for o in owned]
+        ending = [e for e in state.effects if e.kind == "control" and e.values.controller == player]
+        changes += [events.EffectEnds(e.description, e.timestamp) for e in ending]
+        changes += [events.StackPop(i.id, "its controller left the game") for i in state.stack
+                    if i.controller == player and i.kind != "spell"]
+        state.pending_triggers = [p for p in state.pending_triggers if p.controller != player]
+        names = [self.name(o.id) for o in owned if o.zone in ("battlefield", STACK)]
+        self.perform(*changes)
+        kept = [o.id for o in state.permanents() if self.controller(o.id) == player]
+        self.perform(*(events.ZoneChange(oid, "battlefield", "exile", "exiled: its controller left the game")
+                       for oid in kept))
+        parts = [f"{player} leaves the game: every object {player} owns leaves it too"
+                 + (f" ({', '.join(names)} from the battlefield or the stack)" if names else "")]
+        if ending:
+            parts.append("the effects giving " + player + " control of something end: " +
+                         "; ".join(e.description for e in ending))
+        if kept:
+            parts.append(f"what {player} still controlled is exiled: {', '.join(self.name(o) for o in kept)}")
+        if state.active == player:
+            parts.append("the turn goes on without an active player; the next player in turn order receives "
+                         "priority in their place")
+        self.record(LEAVES, "; ".join(parts) + ".", [rules.LEAVES_THE_GAME, rules.PLAYER_LEAVES,
+                                                    *([rules.NO_ACTIVE_PLAYER] if state.active == player else [])])
+
     def record(self, kind: str, text: str, rule_numbers: list[str] | tuple[str, ...]) -> TraceStep:
         """Close a trace step: what happened, why, the changes since the last step, and the board now."""
         step = TraceStep(index=len(self.trace.steps) + 1, turn=self.state.turn, step=self.step_label, kind=kind,
@@ -86,6 +125,8 @@ class Play(View):
                          changes=[e.to_json() for e in self._events], snapshot=snapshot(self.state), line=self.line)
         self._events = []
         self.trace.steps.append(step)
+        after, self._after = self._after, []
+        self.say(after)
         return step
 
     def say(self, notes: list[Note]) -> None:

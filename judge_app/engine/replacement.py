@@ -22,18 +22,23 @@ used up) and what the trace should say; `perform.Play` and `damage.py` perform a
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from judge_app.cardtext.nodes import Reference, Trigger
-from judge_app.engine import rules
-from judge_app.engine.ability import Ability, EventEffect, Filter
+from judge_app.engine import matching, rules
+from judge_app.engine.ability import COLORS, Ability, Change, EventEffect, Filter
+from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.choices import Choices
+from judge_app.engine.continuous import ContinuousEffect
+from judge_app.engine.errors import IllegalAction
 from judge_app.engine.events import (
     Assignment,
     CounterChange,
     DamageRemoved,
     DrewFromEmptyLibrary,
+    EffectBegins,
     Event,
     LifeChange,
     PlayerLoses,
@@ -42,8 +47,11 @@ from judge_app.engine.events import (
     ShieldChange,
     StatusChange,
     TokenCreated,
+    ValueChosen,
     ZoneChange,
 )
+from judge_app.engine.layers import copiable_values
+from judge_app.engine.matching import Anchor
 from judge_app.engine.state import COMMAND, Shield
 from judge_app.engine.trace import NOTE, Note
 from judge_app.engine.view import View
@@ -374,8 +382,8 @@ def _tokens(game: View, spec: EventEffect, label: str):
     def apply(event: Event) -> tuple[list[Event], str, list[rules.Cite]]:
         assert isinstance(event, TokenCreated)
         twin = dataclasses.replace(event, object=game.state.new_id("token"))
-        return [event, twin], (f"{label}: twice as many tokens are created instead ({event.name}: {event.object} and "
-                               f"{twin.object})."), [rules.REPLACEMENT_INSTEAD, rules.COUNTERS_REPLACED]
+        return [event, twin], (f"{label}: twice as many tokens are created instead (two {event.name}s)."), \
+            [rules.REPLACEMENT_INSTEAD, rules.COUNTERS_REPLACED]
     return apply
 
 
@@ -615,25 +623,45 @@ def modify_damage(game: View, choices: Choices, assignments: list[Assignment], c
 
 # --- entering, skipping, the end of the turn -------------------------------------------------------------------------
 
-def entering(game: View, oid: str) -> tuple[list[Event], list[str], list[rules.Cite]]:
+def entering(game: View, choices: Choices, oid: str, x: int = 0) -> tuple[list[Event], list[str], list[rules.Cite]]:
     """How the permanent enters, as its own replacement effects (614.1c–d, 614.12) and those of other permanents
     ("Creatures your opponents control enter tapped") say, with its loyalty (306.5b) and a battle's defense
-    (310.4b). Returns the extra events (applied with the zone change), notes and rules."""
+    (310.4b). A Clone enters as the copy, with the "enters" abilities of what it copies (707.5); values chosen
+    as it enters are chosen before it enters (614.12a). Returns the extra events (applied with the zone
+    change), notes and rules. `x` is the X of the spell that becomes it (107.3m), else 0."""
     chars = game.chars(oid) if not game.state.on_battlefield(oid) else game.state.objects[oid].printed
     events: list[Event] = []
     notes: list[str] = []
     cited: list[rules.Cite] = []
+    copy = next((a for a in chars.abilities_of("replacement") if a.word == "enters as a copy"), None)
+    if copy is not None:
+        copied = _enters_as_copy(game, choices, oid, copy, chars)
+        events += copied.events
+        notes.append(copied.note)
+        cited += copied.cited
+        chars = copied.chars or chars
     tapped = False
     for ability in chars.abilities_of("replacement"):
-        if ability.word == "enters tapped":
+        if ability.word.startswith("choose "):
+            what = ability.word.removeprefix("choose ")
+            value, default = _chosen_value(game, choices, oid, what)
+            events.append(ValueChosen(oid, what, value))
+            notes.append(f"as it enters, {game.state.objects[oid].controller} chooses the {what} {value}"
+                         + (f" (default: {default})" if default else ""))
+            cited += [rules.REPLACEMENT_ENTERS_WITH, rules.ENTERS_CHOICE]
+        elif ability.word == "enters tapped":
             tapped = True
             notes.append(f"it enters tapped (\"{ability.shown(chars.name)}\")")
             cited += [rules.REPLACEMENT_ENTERS, rules.ENTERS_REPLACEMENT]
-        elif ability.word == "enters with counters":
-            events.append(CounterChange(oid, ability.counter_kind, ability.value))
-            notes.append(f"it enters with {ability.value} {ability.counter_kind} counter"
-                         f"{'s' if ability.value != 1 else ''} on it")
-            cited += [rules.REPLACEMENT_ENTERS_WITH, rules.ENTERS_REPLACEMENT]
+        elif ability.word in ("enters with counters", "enters with X counters"):
+            count = ability.value if ability.word == "enters with counters" else x
+            if count:
+                events.append(CounterChange(oid, ability.counter_kind, count))
+            notes.append(f"it enters with {count} {ability.counter_kind} counter{'s' if count != 1 else ''} on it"
+                         + (f" (X = {x}, the X its spell was cast with)" if ability.word != "enters with counters"
+                            else ""))
+            cited += [rules.REPLACEMENT_ENTERS_WITH, rules.ENTERS_REPLACEMENT,
+                      *([rules.X_OF_ENTERING] if ability.word != "enters with counters" else [])]
     owner = game.state.objects[oid].owner
     for source, ability, spec in event_effects(game, "replacement"):
         if spec.event == "enters" and spec.mode == "tapped" and source != oid and spec.object is not None:
@@ -653,6 +681,73 @@ def entering(game: View, oid: str) -> tuple[list[Event], list[str], list[rules.C
         notes.append(f"it enters with {chars.defense} defense counters")
         cited.append(rules.BATTLE_DEFENSE)
     return events, notes, cited
+
+
+@dataclass
+class Copied:
+    events: list[Event]
+    note: str
+    cited: list[rules.Cite]
+    chars: Characteristics | None = None  # the copiable values it enters with, or None: it enters as itself
+
+
+def _enters_as_copy(game: View, choices: Choices, oid: str, ability: Ability, chars: Characteristics) -> Copied:
+    """"You may have ~ enter as a copy of any creature on the battlefield" (614.1c, 707.5): what it copies is the
+    scenario's `copy` choice, else the oldest permanent the text allows; a "no" in `may` keeps it itself."""
+    state = game.state
+    player = state.objects[oid].controller
+    answers = choices.may.get(oid)
+    if answers and not (answers.pop(0) if len(answers) > 1 else answers[0]):
+        return Copied([], f"{player} chooses not to have {chars.name} enter as a copy", [rules.ENTERS_AS_COPY])
+    assert ability.described is not None
+    candidates = [x for x in matching.selected(state, game.chars, ability.described, Anchor(player, oid)) if x != oid]
+    named = choices.copy.get(oid)
+    if named is not None and named not in candidates:
+        raise IllegalAction(f"{chars.name} can't enter as a copy of {game.name(named)}: it isn't "
+                            f"{ability.described.text}", rules.ENTERS_AS_COPY)
+    if not candidates:
+        return Copied([], f"there is nothing it can copy ({ability.described.text}), so {chars.name} enters as "
+                          "itself", [rules.ENTERS_AS_COPY])
+    original = named or min(candidates, key=lambda x: state.objects[x].timestamp)
+    values = copiable_values(state, original)
+    effect = ContinuousEffect("copy", state.next_timestamp(), f"{oid} is a copy of {game.name(original)} "
+                              f"({chars.name})", affected=(oid,), source=oid, change=Change("copy", copiable=values))
+    default = "" if named else f" (default: the oldest {ability.described.text.removeprefix('any ')})"
+    return Copied([EffectBegins(effect)], f"it enters as a copy of {game.name(original)}{default}: it has the copied "
+                  f"copiable values ({values.pt or values.type_line}), not the counters or effects on it",
+                  [rules.ENTERS_AS_COPY, rules.COPY, rules.LAYER_1A, rules.COPIABLE_VALUES], values)
+
+
+def _chosen_value(game: View, choices: Choices, oid: str, what: str) -> tuple[str, str]:
+    """The colour, creature type or card name chosen as `oid` enters (614.12a): the scenario's `chosen`, else a
+    default (the value and what the default was, for the trace)."""
+    given = choices.chosen.get(oid)
+    if given and what == "color" and given.lower() not in COLORS:
+        raise IllegalAction(f"{game.name(oid)} needs a colour chosen, not \"{given}\"", rules.ENTERS_CHOICE,
+                            rules.COLORS)
+    if given:
+        return given.lower() if what == "color" else given, ""
+    state = game.state
+    player = state.objects[oid].controller
+    others = [x for x in state.battlefield if x != oid]
+    theirs = [x for x in others if game.controller(x) != player]
+    if what == "color":
+        counts = Counter(c for x in theirs for c in game.chars(x).colors)
+        best = max(COLORS, key=lambda c: counts[c])  # ties: the order of 105.1
+        return best, "the colour most common among the permanents of its controller's opponents" if counts[best] \
+            else "white, the first colour of 105.1, as no opponent's permanent has a colour"
+    if what == "creature type":
+        for pool, said in (([x for x in others if x not in theirs], "the creatures its controller controls"),
+                           (theirs, "the creatures on the battlefield")):
+            counts = Counter(s for x in pool if game.chars(x).is_creature for s in game.chars(x).subtypes)
+            if counts:
+                return counts.most_common(1)[0][0], f"the creature type most common among {said}"
+        own = game.chars(oid).subtypes
+        return (own[0], "its own creature type") if own else ("Human", "Human, as there is no creature to go by")
+    if theirs:
+        oldest = min(theirs, key=lambda x: state.objects[x].timestamp)
+        return game.chars(oldest).name, "the name of the oldest permanent an opponent controls"
+    return game.chars(oid).name, "its own name, as no opponent controls a permanent"
 
 
 def skipped(game: View, player: str, step: str) -> Ability | None:

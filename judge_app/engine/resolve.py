@@ -24,12 +24,14 @@ def resolve_top(game: Play) -> None:
     state = game.state
     item = state.stack[-1]
     first = state.priority or state.active
-    passing = f"{first} and {state.opponent(first)} pass in succession"
+    order = state.in_turn_order(first)
+    passing = (f"{' and '.join(order)} pass in succession" if len(order) <= 2 else
+               f"{', '.join(order[:-1])} and {order[-1]} pass in succession")
     head = f"{passing}: {describe(game, item)} resolves"
     cited = [rules.ALL_PASS, rules.STACK_RESOLVES, rules.RESOLVE]
     condition = item.trigger.condition if item.trigger is not None else None
     if condition is not None and not triggers.condition_holds(game, item.controller, item.source, item.source_chars,
-                                                              condition):
+                                                              condition, item.it_counters):
         game.perform(*leave_stack(game, item, "graveyard", "did nothing"))
         _finish(game, f"{passing}. {item.name}'s condition \"{condition.text}\" is no longer true: it is removed "
                 f"from the stack and does nothing.", [*cited, rules.RESOLVE_INTERVENING_IF, rules.INTERVENING_IF])
@@ -58,9 +60,14 @@ def resolve_top(game: Play) -> None:
     lines, more = effects.perform(game, item, set(illegal))
     cited += [rules.RESOLVE_INSTRUCTIONS, *more]
     if item.kind == "spell":
+        copy = game.state.objects[item.source].copy_of_spell
         game.perform(*leave_stack(game, item, "graveyard", "resolved"))
-        lines.append(f"{item.name} is put into its owner's graveyard")
-        cited.append(rules.RESOLVE_GRAVEYARD)
+        if copy:
+            lines.append(f"{item.name} leaves the stack and ceases to exist: it isn't a card")
+            cited.append(rules.COPY_CEASES)
+        else:
+            lines.append(f"{item.name} is put into its owner's graveyard")
+            cited.append(rules.RESOLVE_GRAVEYARD)
     else:
         game.perform(StackPop(item.id, "resolved"))
     _finish(game, f"{head}: " + "; ".join(lines) + ".", cited)
@@ -75,7 +82,7 @@ def _resolve_permanent(game: Play, item: StackItem, head: str, cited: list[rules
         changes.append(Attachment(item.source, item.targets[0].ref))
         text += f", attached to {game.name(item.targets[0].ref)}"
         cited.append(rules.RESOLVE_AURA)
-    extra, notes, more = entering(game, item.source)
+    extra, notes, more = entering(game, game.choices, item.source, item.choices.get("x") or 0)
     game.perform(*changes, *extra)
     _finish(game, text + "".join(f"; {n}" for n in notes) + ".", [*cited, *more])
 

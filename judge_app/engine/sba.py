@@ -18,7 +18,7 @@ from judge_app.engine.events import (
 )
 from judge_app.engine.perform import Play
 from judge_app.engine.replacement import forbids
-from judge_app.engine.state import GONE
+from judge_app.engine.state import COMMAND, GONE
 from judge_app.engine.trace import DEFAULT, NOTE, STATE_BASED
 
 MAX_CHECKS = 100
@@ -39,6 +39,7 @@ def check(game: Play) -> bool:
     """Perform state-based actions until none apply (704.3). True if any was performed."""
     performed = False
     state = game.state
+    end_game_if_decided(game)  # a player an effect made lose has left the game (104.5)
     for _ in range(MAX_CHECKS):
         if game.over:
             break
@@ -88,11 +89,26 @@ def find(game: Play) -> list[Found]:
             found.append(Found(f"{player.name} attempted to draw from an empty library and loses the game",
                                rules.SBA_EMPTY_LIBRARY,
                                [PlayerLoses(player.name, f"drew from an empty library ({rules.SBA_EMPTY_LIBRARY})")]))
+        elif any(n >= 21 for n in player.commander_damage.values()):
+            commander = next(c for c, n in player.commander_damage.items() if n >= 21)
+            found.append(Found(f"{player.name} has been dealt {player.commander_damage[commander]} combat damage by "
+                               f"the commander {game.name(commander)} and loses the game", rules.SBA_COMMANDER_DAMAGE,
+                               [PlayerLoses(player.name, f"21 or more combat damage from one commander "
+                                                         f"({rules.SBA_COMMANDER_DAMAGE})")],
+                               also=(rules.COMMANDER_DAMAGE,)))
         elif player.poison >= 10:
             found.append(Found(f"{player.name} has {player.poison} poison counters and loses the game",
                                rules.SBA_POISON,
                                [PlayerLoses(player.name, f"ten or more poison counters ({rules.SBA_POISON})")]))
     for obj in state.objects.values():
+        if obj.commander and obj.zone in ("graveyard", "exile") and obj.id in state.moved_since_check:
+            stays = obj.owner in game.choices.commander_stays
+            if not stays:
+                found.append(Found(f"{obj.owner}'s commander {game.name(obj.id)} was put into the {obj.zone} since the "
+                                   f"last check: {obj.owner} puts it into the command zone (default: an owner "
+                                   "moves their commander)", rules.SBA_COMMANDER_ZONE,
+                                   [ZoneChange(obj.id, obj.zone, COMMAND, "put into the command zone by its owner")],
+                                   also=(rules.COMMANDER_TO_COMMAND_ZONE,)))
         if obj.token and obj.zone not in ("battlefield", GONE):
             found.append(Found(f"the token {obj.printed.name} is in the {obj.zone} and ceases to exist",
                                rules.SBA_TOKEN, [ZoneChange(obj.id, obj.zone, GONE, "ceased to exist")]))
@@ -153,12 +169,28 @@ def _legend_rule(game: Play, handled: set[str]) -> list[Found]:
         keep = chosen[0] if chosen else max(ids, key=lambda i: state.objects[i].timestamp)
         rest = [i for i in ids if i != keep]
         handled.update(ids)
-        how = "chooses to keep" if chosen else "keeps (default: the newest one, as the scenario didn't choose)"
-        found.append(Found(f"{player} controls {len(ids)} legendary permanents named {name}: {player} {how} {keep}; "
-                           f"{', '.join(rest)} {'is' if len(rest) == 1 else 'are'} put into the graveyard",
-                           rules.SBA_LEGEND_RULE, [ZoneChange(i, "battlefield", "graveyard", "put") for i in rest],
-                           default=not chosen))
+        how = f"chooses to keep {_newest(game, keep, ids)}" if chosen else \
+            "keeps the newest one (default: the scenario didn't choose)"
+        text = (f"{player} controls {len(ids)} legendary permanents named {name}: {player} {how}; the "
+                f"other{'s are' if len(rest) > 1 else ' is'} put into "
+                f"{'their owners' if len(rest) > 1 else 'its owner'}'s graveyard")
+        also: tuple[rules.Cite, ...] = ()
+        if any(game.chars(i).has("indestructible") for i in rest):
+            text += (" — the legend rule doesn't destroy anything, so indestructible doesn't keep it on the "
+                     "battlefield")
+            also = (rules.DESTROY_ONLY, rules.INDESTRUCTIBLE)
+        moves: list[Event] = [ZoneChange(i, "battlefield", "graveyard", "put") for i in rest]
+        found.append(Found(text, rules.SBA_LEGEND_RULE, moves, default=not chosen, also=also))
     return found
+
+
+def _newest(game: Play, keep: str, ids: list[str]) -> str:
+    """The one kept, named among its twins by when it entered: "the newest one", "the oldest one", "the second"."""
+    order = sorted(ids, key=lambda i: game.state.objects[i].timestamp)
+    place = order.index(keep)
+    if place == len(order) - 1:
+        return "the newest one"
+    return "the oldest one" if place == 0 else f"the one that entered {place + 1}{'nd' if place == 1 else 'th'}"
 
 
 def _attachment(game: Play, oid: str) -> Found | None:
@@ -198,6 +230,7 @@ def _forget_since_last_check(game: Play) -> None:
         player.drew_from_empty_library = False
     for obj in state.objects.values():
         obj.dealt_deathtouch_damage = False
+    state.moved_since_check = set()
     state.touch()
 
 

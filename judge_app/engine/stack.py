@@ -4,7 +4,7 @@ of an item leaving it (a spell's card to a zone; an ability ceases to exist). Re
 from __future__ import annotations
 
 from judge_app.engine.events import Event, StackPop, ZoneChange
-from judge_app.engine.state import STACK, StackItem
+from judge_app.engine.state import GONE, STACK, StackItem
 from judge_app.engine.view import View
 
 
@@ -29,6 +29,8 @@ def describe(game: View, item: StackItem) -> str:
 def leave_stack(game: View, item: StackItem, to_zone: str, why: str) -> list[Event]:
     """The events of `item` leaving the stack; a spell's card goes to `to_zone` (abilities cease to exist)."""
     changes: list[Event] = [StackPop(item.id, why)]
-    if item.kind == "spell" and game.state.objects[item.source].zone == STACK:
-        changes.append(ZoneChange(item.source, STACK, to_zone, why))
+    obj = game.state.objects.get(item.source)
+    if item.kind == "spell" and obj is not None and obj.zone == STACK:
+        # a copy of a spell isn't a card: anywhere but the stack it ceases to exist (707.10a)
+        changes.append(ZoneChange(item.source, STACK, GONE if obj.copy_of_spell else to_zone, why))
     return changes

@@ -12,7 +12,7 @@ from judge_app.engine.matching import Anchor
 from judge_app.engine.perform import Play
 from judge_app.engine.stack import describe
 from judge_app.engine.state import PendingTrigger, StackItem, Target
-from judge_app.engine.trace import DEFAULT, TURN_BASED
+from judge_app.engine.trace import TRIGGERED
 from judge_app.engine.triggers import ward_triggers
 
 
@@ -27,7 +27,7 @@ def put_on_stack(game: Play) -> bool:
     cited: list[rules.Cite] = [r for p in waiting for r in p.rules]
     cited += [rules.TRIGGERS_WAIT, rules.TRIGGER_TO_STACK, rules.TRIGGER_CONTROLLER]
     defaulted = False
-    players = [state.active, state.nonactive]
+    players = state.apnap()
     if len({p.controller for p in waiting}) > 1:
         cited += [rules.TRIGGER_APNAP, rules.APNAP_ORDER]
     for player in players:
@@ -60,7 +60,9 @@ def put_on_stack(game: Play) -> bool:
         parts.append(f"{player} puts {order} on the stack{how}")
     text = "Triggered abilities go on the stack as a player would receive priority: " + "; ".join(parts) + \
         ". The last one put on the stack resolves first."
-    game.record(DEFAULT if defaulted else TURN_BASED, text, [*cited, rules.STACK_ORDER])
+    if defaulted:
+        text += " (Some choices above are defaults.)"
+    game.record(TRIGGERED, text, [*cited, rules.STACK_ORDER])
     return True
 
 
@@ -75,6 +77,7 @@ def _item(game: Play, pending: PendingTrigger) -> StackItem | None:
                      text=pending.ability.shown(pending.source_chars.name), name=name,
                      source_chars=pending.source_chars, effect=pending.effect,
                      trigger=pending.ability.trigger, it=pending.it, that_player=pending.that_player,
+                     it_incarnation=pending.it_incarnation, it_counters=dict(pending.it_counters),
                      amount=pending.amount, counters=pending.counters,
                      unless=pending.ability.cost.mana if pending.ability.cost else "")
     if pending.bound:

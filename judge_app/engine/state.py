@@ -62,6 +62,7 @@ class Player:
     command: list[str] = field(default_factory=list)  # cards they own in the command zone (408, 903.6)
     lost: str = ""  # why, if the player has lost (they have left the game, 104.5, 800.4a)
     won: bool = False  # an effect said this player wins the game (104.2b)
+    left: bool = False  # their objects have left the game with them (800.4a)
     max_hand_size: int = 7
     commander_casts: dict[str, int] = field(default_factory=dict)  # commander → casts from the command zone (903.8)
     commander_damage: dict[str, int] = field(default_factory=dict)  # commander → combat damage it dealt them (903.10a)
@@ -91,6 +92,10 @@ class GameObject:
     commander: bool = False  # its owner's commander (903.3)
     face_down: bool = False  # a face-down permanent (708): a 2/2 with no name, text, subtypes or mana cost
     copy_of_spell: bool = False  # a copy of a spell on the stack, not a card (707.10): it ceases to exist elsewhere
+    protector: str = ""  # a battle's protector (310.8)
+    entered_turn: int = 0  # the turn it entered the battlefield (0: before the scenario began)
+    left_turn: int = 0  # the turn it last left the battlefield
+    chosen: dict[str, str] = field(default_factory=dict)  # "As ~ enters, choose a color": "color" → "red" (614.12a)
 
 
 @dataclass
@@ -101,9 +106,11 @@ class Combat:
     attackers: dict[str, str | None] = field(default_factory=dict)  # attacker → player or planeswalker id
     blocked: dict[str, bool] = field(default_factory=dict)  # attacker → blocked? (509.1h)
     blocking: dict[str, list[str]] = field(default_factory=dict)  # blocker → attackers it blocks
+    defending: dict[str, str] = field(default_factory=dict)  # attacker → the player it attacks (or whose, 508.5)
     damage_steps: int = 0  # combat damage steps taken so far
     first_strike_step: bool = False  # the first combat damage step was the first-strike one (510.4)
     first_strikers: set[str] = field(default_factory=set)  # had first or double strike as the first step began
+    double_strikers: set[str] = field(default_factory=set)  # had double strike then
 
     def blockers_of(self, attacker: str) -> list[str]:
         """Creatures blocking `attacker`, in the order they were declared."""
@@ -153,6 +160,8 @@ class StackItem:
     targets: list[Target] = field(default_factory=list)
     trigger: Trigger | None = None  # its intervening "if" is checked again (608.2a)
     it: str | None = None  # the object the ability triggered on, or that a delayed trigger remembers
+    it_incarnation: int | None = None  # which object "it" is: a card that changed zones since is a new one (400.7)
+    it_counters: dict[str, int] = field(default_factory=dict)  # its counters as it last existed (603.10a, 702.79a)
     that_player: str | None = None  # "that player": the player of the trigger event (dealt damage, gained life)
     amount: int = 0  # "that much": the amount of the trigger event
     choices: dict[str, Any] = field(default_factory=dict)  # announced: X, modes, kicked, costs paid, words …
@@ -169,6 +178,8 @@ class PendingTrigger:
     controller: str  # who controlled the source when it triggered (603.3a)
     source_chars: Characteristics
     it: str | None = None
+    it_incarnation: int | None = None
+    it_counters: dict[str, int] = field(default_factory=dict)
     that_player: str | None = None
     amount: int = 0  # "that much"
     effect: Effect | None = None  # a delayed trigger's effect
@@ -189,6 +200,7 @@ class DelayedTrigger:
     it: str | None
     text: str
     source_chars: Characteristics = field(repr=False, default=None)  # type: ignore[assignment]
+    it_incarnation: int | None = None
     bound: dict[str, list[str]] = field(default_factory=dict)  # what "that card" meant when it was created
 
 
@@ -239,8 +251,10 @@ class GameState:
     loyalty_activated: set[str] = field(default_factory=set)  # permanents whose loyalty ability was used this turn
     ids: dict[str, int] = field(default_factory=dict)  # last number used per prefix: "token-1", "ability-2"
     version: int = 0  # bumped by every change; keys the characteristics cache
+    moved_since_check: set[str] = field(default_factory=set)  # objects that changed zones since the last SBA check
     _computed: tuple[int, dict[str, Characteristics]] | None = field(default=None, repr=False)
     layer_rules: dict[str, list[str]] = field(default_factory=dict, repr=False)  # the last computation's (613.1)
+    layer_log: dict[str, list[Any]] = field(default_factory=dict, repr=False)  # … each effect applied, in order
     dependencies: set[tuple[str, str]] = field(default_factory=set, repr=False)  # (waits, for) seen (613.8b)
 
     def next_timestamp(self) -> int:
@@ -268,9 +282,19 @@ class GameState:
 
     def apnap(self) -> list[str]:
         """Players still in the game in APNAP order: the active player, then the others in turn order (101.4)."""
+        return self.in_turn_order(self.active)
+
+    def in_turn_order(self, first: str) -> list[str]:
+        """Players still in the game in turn order, starting with `first` (or the next one after it, if it left)."""
         order = list(self.players)
-        start = order.index(self.active)
+        start = order.index(first)
         return [p for p in order[start:] + order[:start] if not self.players[p].lost]
+
+    def next_player(self, name: str) -> str:
+        """The next player in turn order still in the game (800.4k: a player who left takes no more turns)."""
+        order = list(self.players)
+        start = order.index(name)
+        return next((p for p in order[start + 1:] + order[:start + 1] if not self.players[p].lost), name)
 
     @property
     def nonactive(self) -> str:
@@ -296,9 +320,24 @@ class GameState:
         return self.label(ref, self.objects[ref].printed.name)
 
     def label(self, object_id: str, name: str) -> str:
-        """`name`, followed by the object's id when another object has the same printed name."""
-        twins = sum(1 for o in self.objects.values() if o.printed.name == self.objects[object_id].printed.name)
-        return f"{name} [{object_id}]" if twins > 1 else name
+        """How the trace names an object: `name`; when another object has the same name, whose it is ("Bob's
+        Grizzly Bears": its controller's on the battlefield, else its owner's), and if that is still ambiguous, its
+        place among them ("Bob's Grizzly Bears (2)"). Never an internal id."""
+        obj = self.objects[object_id]
+        if obj.face_down and obj.zone == "battlefield":
+            twins = [o for o in self.objects.values() if o.face_down and o.zone == "battlefield"]
+        else:
+            twins = [o for o in self.objects.values() if o.printed.name == obj.printed.name
+                     and not (o.face_down and o.zone == "battlefield")]
+        if len(twins) <= 1:
+            return name
+        whose = self._whose(obj)
+        mine = [o for o in twins if self._whose(o) == whose]
+        label = f"{whose}'s {name}"
+        return label if len(mine) == 1 else f"{label} ({mine.index(obj) + 1})"
+
+    def _whose(self, obj: GameObject) -> str:
+        return obj.controller if obj.zone == "battlefield" else obj.owner
 
     def touch(self) -> None:
         self.version += 1

@@ -20,6 +20,8 @@ ACTION = "action"
 DEFAULT = "default choice"
 REJECTED = "rejected"
 GAME_OVER = "game over"
+LEAVES = "leaves the game"
+TRIGGERED = "triggered ability"  # a triggered ability triggers or is put on the stack (603.2, 603.3)
 NOTE = "note"
 
 
@@ -86,13 +88,16 @@ def snapshot(state: GameState) -> dict[str, Any]:
         obj = state.objects[oid]
         chars = characteristics(state, oid)
         entry: dict[str, Any] = {
-            "id": oid, "name": chars.name, "controller": chars.controller, "type": chars.type_line,
+            "id": oid, "name": chars.name or "face-down creature", "controller": chars.controller,
+            "type": chars.type_line,
             "tapped": obj.tapped,
         }
         if chars.colors:
             entry["colors"] = sorted(chars.colors)
         if obj.token:
             entry["token"] = True
+        if obj.face_down:
+            entry["face_down"] = True
         if chars.pt is not None:
             entry["pt"] = chars.pt
             entry["damage"] = obj.damage

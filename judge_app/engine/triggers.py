@@ -20,6 +20,7 @@ from judge_app.cardtext import nodes as n
 from judge_app.engine import matching, rules
 from judge_app.engine.ability import Ability
 from judge_app.engine.characteristics import Characteristics
+from judge_app.engine.errors import NotModelled
 from judge_app.engine.events import (
     AttackDeclared,
     BlockDeclared,
@@ -34,7 +35,7 @@ from judge_app.engine.events import (
 )
 from judge_app.engine.matching import Anchor
 from judge_app.engine.state import STACK, PendingTrigger, StackItem
-from judge_app.engine.trace import TURN_BASED, Note
+from judge_app.engine.trace import NOTE, Note
 from judge_app.engine.view import View
 from judge_app.engine.words import Resolving, holds
 
@@ -56,8 +57,12 @@ class Happened:
 
 
 def condition_holds(game: View, controller: str, source: str, source_chars: Characteristics,
-                    condition: n.Condition) -> bool:
-    """Whether an intervening "if" is true now (603.4, checked again on resolution, 608.2a)."""
+                    condition: n.Condition, it_counters: dict[str, int] | None = None) -> bool:
+    """Whether an intervening "if" is true now (603.4, checked again on resolution, 608.2a). A condition about
+    how the object was as it left ("if it had no -1/-1 counters on it") reads its last known information,
+    `it_counters` (603.10a), which can't change."""
+    if condition.kind == "had counters":
+        return ((it_counters or {}).get(condition.value, 0) > 0) != condition.negated
     item = StackItem(id="condition", kind="triggered", source=source, controller=controller, text="", name="",
                      source_chars=source_chars)
     return holds(game, Resolving(item), condition)
@@ -189,15 +194,18 @@ def _looked_back(state, chars, thing: n.Description, ref: str, anchor: Anchor) -
         obj.zone = zone
 
 
-def detect(game: View, changes: list[Event], before: dict[str, Characteristics]
-           ) -> tuple[list[PendingTrigger], list[Note]]:
+def detect(game: View, changes: list[Event], before: dict[str, Characteristics],
+           counters: dict[str, dict[str, int]] | None = None) -> tuple[list[PendingTrigger], list[Note]]:
     """Abilities that trigger on these events (603.2): for leaving the battlefield, the abilities permanents had
-    just before (`before`, 603.10a), otherwise as the game is now; and notes for those whose intervening "if"
-    is false (603.4)."""
+    just before (`before`, 603.10a), otherwise as the game is now; notes for those whose intervening "if" is
+    false (603.4), and for those that didn't trigger because their source had lost the ability or had already
+    left (`missed`). `counters` holds the counters of the permanents that left, as they last existed."""
     found: list[PendingTrigger] = []
+    notes: list[Note] = []
     state = game.state
     now: dict[str, Characteristics] | None = None
     for change in changes:
+        _siege(game, change)
         for happened in _happened(game, change, before):
             if now is None:
                 now = {oid: c for oid in state.battlefield if (c := game.chars(oid)).abilities_of("triggered")}
@@ -210,8 +218,65 @@ def detect(game: View, changes: list[Event], before: dict[str, Characteristics]
                     assert ability.trigger is not None
                     anchor = Anchor(chars.controller, oid)
                     if any(_matches_event(game, e, happened, anchor, before) for e in ability.trigger.events):
-                        found.append(_pending(game, oid, ability, chars, happened))
-    return _conditions_hold(game, found)
+                        pending = _pending(game, oid, ability, chars, happened)
+                        if looks_back and pending.it in state.objects:
+                            pending.it_incarnation = state.objects[pending.it].incarnation
+                            pending.it_counters = dict((counters or {}).get(pending.it, {}))
+                        found.append(pending)
+            if happened.verb in ("enter", "die"):
+                notes += missed(game, happened, sources, before)
+    kept, more = _conditions_hold(game, found)
+    return kept, notes + more
+
+
+def _siege(game: View, change: Event) -> None:
+    """310.11b: a Siege whose last defense counter is removed is exiled and its back face may be cast."""
+    state = game.state
+    if isinstance(change, CounterChange) and change.counter == "defense" and change.amount < 0 \
+            and state.on_battlefield(change.target) and "Siege" in game.chars(change.target).subtypes \
+            and not state.objects[change.target].counters.get("defense"):
+        raise NotModelled(f"the last defense counter was removed from {game.name(change.target)}, a Siege: it "
+                          "is exiled and its controller may cast its back face, which the engine doesn't model",
+                          rules.SIEGE_DEFEATED)
+
+
+def missed(game: View, happened: Happened, sources: dict[str, Characteristics],
+           before: dict[str, Characteristics]) -> list[Note]:
+    """What didn't trigger, and why (603.2, 603.10a): a permanent whose printed ability would have triggered but
+    that has lost it (613.1f), and a permanent that left the battlefield earlier this turn, before this event."""
+    state = game.state
+    moved = happened.subject
+    notes: list[Note] = []
+    for oid, obj in state.objects.items():
+        if obj.face_down or oid == moved:
+            continue
+        for ability in obj.printed.abilities_of("triggered"):
+            trigger = ability.trigger
+            if trigger is None or not trigger.events:
+                continue
+            name = obj.printed.name
+            if oid in sources or state.on_battlefield(oid) or oid in before:
+                chars = sources.get(oid) or before.get(oid) or game.chars(oid)
+                if any(a.text == ability.text for a in chars.abilities):
+                    continue
+                anchor = Anchor(chars.controller, oid)
+                if any(_matches_event(game, e, happened, anchor, before) for e in trigger.events):
+                    notes.append(Note(NOTE, f"{happened.reason}, but {game.name(oid)} has lost its ability "
+                                      f"(\"{ability.shown(name)}\"), so nothing triggers.",
+                                      [rules.TRIGGER, rules.LAYER_6]))
+            elif happened.verb != "enter" and obj.left_turn == state.turn \
+                    and not any(_names_self(e) for e in trigger.events):
+                anchor = Anchor(obj.owner, oid)
+                if any(_matches_event(game, e, happened, anchor, before) for e in trigger.events):
+                    notes.append(Note(NOTE, f"{happened.reason}, but {name} had already left the battlefield, so its "
+                                      f"ability (\"{ability.shown(name)}\") doesn't trigger: a leaves-the-battlefield "
+                                      "ability looks back only to just before the event.",
+                                      [rules.TRIGGER, rules.LOOK_BACK]))
+    return notes
+
+
+def _names_self(event: n.Event) -> bool:
+    return isinstance(event.subject, n.Reference) and event.subject.kind == "self"
 
 
 def _pending(game: View, source: str, ability: Ability, chars: Characteristics, happened: Happened) -> PendingTrigger:
@@ -223,9 +288,10 @@ def _pending(game: View, source: str, ability: Ability, chars: Characteristics, 
     it = next((x for x in parties if x not in players), None)
     if happened.verb in ("enter", "die", "leave", "attack", "block", "become tapped", "put into graveyard"):
         it = happened.subject
+    keyword = (ability.rule,) if ability.rule else ()
     return PendingTrigger(source, ability, chars.controller, chars, it=it, that_player=player,
                           amount=happened.amount, effect=ability.effect, reason=happened.reason,
-                          rules=(rules.TRIGGER, *happened.why))
+                          rules=(rules.TRIGGER, *happened.why, *keyword))
 
 
 def _conditions_hold(game: View, found: list[PendingTrigger]) -> tuple[list[PendingTrigger], list[Note]]:
@@ -236,11 +302,12 @@ def _conditions_hold(game: View, found: list[PendingTrigger]) -> tuple[list[Pend
         condition = trigger.condition if trigger is not None else None
         if condition is None:
             kept.append(pending)
-        elif condition_holds(game, pending.controller, pending.source, pending.source_chars, condition):
+        elif condition_holds(game, pending.controller, pending.source, pending.source_chars, condition,
+                             pending.it_counters):
             pending.rules = (*pending.rules, rules.INTERVENING_IF)
             kept.append(pending)
         else:
-            notes.append(Note(TURN_BASED, f"{pending.source_chars.name}'s ability doesn't trigger: {pending.reason}, "
+            notes.append(Note(NOTE, f"{pending.source_chars.name}'s ability doesn't trigger: {pending.reason}, "
                               f"but its condition \"{condition.text}\" is false.", [rules.INTERVENING_IF]))
     return kept, notes
 
@@ -267,7 +334,8 @@ def at_step(game: View, step: str) -> tuple[list[PendingTrigger], list[Note]]:
         state.delayed.remove(delayed)
         ability = Ability("triggered", delayed.text)
         found.append(PendingTrigger(delayed.source, ability, delayed.controller, delayed.source_chars,
-                                    it=delayed.it, effect=delayed.effect, reason=f"the next {step} step began",
+                                    it=delayed.it, it_incarnation=delayed.it_incarnation, effect=delayed.effect,
+                                    reason=f"the next {step} step began",
                                     rules=(rules.DELAYED_TRIGGER, rules.DELAYED_ONCE), bound=delayed.bound))
     return _conditions_hold(game, found)
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from judge_app.engine import combat, resolve, rules, sba, stacking, triggers
 from judge_app.engine.continuous import UNTIL_END_OF_TURN
-from judge_app.engine.effects import draw_events
+from judge_app.engine.effects import draw
 from judge_app.engine.errors import IllegalAction
 from judge_app.engine.events import (
     DamageRemoved,
@@ -25,7 +25,7 @@ from judge_app.engine.events import (
 from judge_app.engine.perform import Play
 from judge_app.engine.replacement import end_of_turn, skipped
 from judge_app.engine.state import NO_PRIORITY_STEPS, STEP_ORDER, Combat, Step
-from judge_app.engine.trace import DEFAULT, NOTE, PRIORITY, TURN_BASED
+from judge_app.engine.trace import DEFAULT, NOTE, PRIORITY, TRIGGERED, TURN_BASED
 
 # rules describing what happens as each step begins
 STEP_RULES: dict[Step, tuple[rules.Cite, ...]] = {
@@ -67,7 +67,10 @@ def give_priority(game: Play, player: str | None = None) -> None:
         sba.check(game)
         if game.over or not stacking.put_on_stack(game):
             break
-    state.priority = None if game.over else (player or state.active)
+    who = player or state.active
+    if state.players[who].lost:  # 800.4j: a player who left doesn't receive priority; the next one does
+        who = state.next_player(who)
+    state.priority = None if game.over else who
     for waits, before in sorted(state.dependencies):
         game.note_once(("dependency", waits, before), NOTE,
                        f"Dependency: \"{waits}\" depends on \"{before}\" (applying that one changes whether it "
@@ -203,11 +206,14 @@ def end_step(game: Play) -> None:
     state = game.state
     step = state.step
     if step not in NO_PRIORITY_STEPS:
-        first, second = state.active, state.nonactive
-        game.record(PRIORITY, f"{first} has priority and passes, then {second} passes: both passed in succession "
-                    f"with nothing on the stack, so the {game.step_label} {'phase' if 'main' in step.value else 'step'}"
-                    f" ends.", [rules.PRIORITY_AT_STEP_START, rules.PRIORITY_PASS, rules.ALL_PASS,
-                                rules.STEP_ENDS_ALL_PASS])
+        order = state.in_turn_order(state.active)
+        if len(order) == 2:
+            passes = f"{order[0]} has priority and passes, then {order[1]} passes: both passed"
+        else:
+            passes = f"{order[0]} has priority and passes, then " + ", ".join(order[1:]) + " pass: all passed"
+        game.record(PRIORITY, f"{passes} in succession with nothing on the stack, so the {game.step_label} "
+                    f"{'phase' if 'main' in step.value else 'step'} ends.",
+                    [rules.PRIORITY_AT_STEP_START, rules.PRIORITY_PASS, rules.ALL_PASS, rules.STEP_ENDS_ALL_PASS])
     state.priority = None  # nobody holds priority between steps; the next step gives it anew (117.3a)
     spent = [ManaChange(p.name, mana, -amount) for p in state.players.values() for mana, amount in p.mana_pool.items()]
     if spent:
@@ -257,17 +263,18 @@ def begin_step(game: Play, step: Step) -> None:
     game.say(notes)
     if found:
         state.pending_triggers += found
-        game.record(TURN_BASED, "Abilities trigger as the step begins: " + "; ".join(
+        game.record(TRIGGERED, "Abilities trigger as the step begins: " + "; ".join(
             f"{p.source_chars.name} (\"{p.ability.shown(p.source_chars.name)}\")" for p in found) + ".",
             [rules.TRIGGER_STEP])
     give_priority(game)
 
 
 def _new_turn(game: Play) -> None:
-    """A new turn: the other player becomes active and untaps (502.3); no one gets priority (502.4)."""
+    """A new turn: the next player in turn order still in the game becomes active (500.1, 800.4k) and untaps
+    (502.3); no one gets priority (502.4)."""
     state = game.state
     state.turn += 1
-    state.active = state.nonactive
+    state.active = state.next_player(state.active)
     state.step = Step.UNTAP
     state.combat = None
     state.lands_played = 0
@@ -287,8 +294,7 @@ def _new_turn(game: Play) -> None:
 
 
 def _draw_step(game: Play) -> None:
-    changes, text, cited = draw_events(game, game.state.active, 1)
-    game.perform(*changes)
+    text, cited = draw(game, game.state.active, 1)
     game.record(TURN_BASED, f"The draw step begins: {text}", [rules.DRAW_STEP, rules.TBA_DRAW, *cited])
 
 

@@ -7,8 +7,9 @@ A function that only asks questions takes a `View`.
 
 from __future__ import annotations
 
+from judge_app.engine import rules
 from judge_app.engine.characteristics import Characteristics
-from judge_app.engine.layers import characteristics
+from judge_app.engine.layers import characteristics, layer_log
 from judge_app.engine.state import GameState, Step
 
 
@@ -30,9 +31,36 @@ class View:
         return not obj.controlled_since_turn_start or self.controller(object_id) != obj.controller
 
     def name(self, ref: str | None) -> str:
+        """A player's name, or how the trace names an object (its current name; a face-down permanent's is hidden,
+        708.5)."""
         if ref is None or ref in self.state.players:
             return self.state.name_of(ref)
-        return self.state.label(ref, self.chars(ref).name)
+        return self.state.label(ref, self.chars(ref).name or "face-down creature")
+
+    def explain(self, object_id: str) -> tuple[str, list[rules.Cite]]:
+        """How a permanent's characteristics are computed now: its copiable values, then each continuous effect in
+        layer order (613.1), with the rules that place it (timestamps 613.7, dependency 613.8, 613.6)."""
+        chars = self.chars(object_id)
+        name = self.name(object_id)
+        now = f"{chars.type_line}" + (f" {chars.pt}" if chars.pt else "") + (
+            f", abilities: {'; '.join(a.text for a in chars.abilities)}" if chars.abilities else ", no abilities")
+        if not self.state.on_battlefield(object_id):
+            return (f"{name} is in the {self.state.objects[object_id].zone}: its characteristics are its copiable "
+                    f"values ({now}); continuous effects from static abilities apply to permanents."), [
+                        rules.CHARACTERISTICS]
+        printed = self.state.objects[object_id].printed
+        steps = [f"layer {a.layer}: {a.description}" + (f" → {a.result}" if a.result else "")
+                 + (" (its source lost that ability in an earlier layer, but the effect had begun and keeps applying, "
+                    "613.6)"
+                    if rules.LAYERS_SAME_SET in a.rules else "")
+                 + (" (a later timestamp)" if rules.TIMESTAMPS in a.rules else "")
+                 for a in layer_log(self.state, object_id)]
+        start = printed.type_line + (f" {printed.pt}" if printed.pt else "")
+        text = (f"{name}'s characteristics now, layer by layer: it starts from its copiable values ({start})"
+                + ("; " + "; ".join(steps) if steps else "; no continuous effect applies to it")
+                + f". Result: {now}.")
+        cited = [rules.LAYERS, *dict.fromkeys(r for a in layer_log(self.state, object_id) for r in a.rules)]
+        return text, cited
 
     @property
     def over(self) -> bool:

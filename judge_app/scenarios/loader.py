@@ -40,7 +40,7 @@ STEP_NAMES: dict[str, Step] = {s.value: s for s in Step} | {
 }
 # a replay starts as a player would receive priority (or as attackers are about to be declared)
 START_STEPS = [s for s in Step if s not in (Step.UNTAP, Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE, Step.CLEANUP)]
-COUNTER_KINDS = {"+1/+1", "-1/-1", "loyalty", *KEYWORD_COUNTER_KINDS}
+COUNTER_KINDS = {"+1/+1", "-1/-1", "loyalty", "defense", *KEYWORD_COUNTER_KINDS}
 RESULTS = "\"<player> wins\", \"draw\" or \"ongoing\""
 
 TOP_KEYS = {
@@ -50,7 +50,10 @@ TOP_KEYS = {
     "expect": "the [expect] table", "until": "a step name (where the replay stops; default \"cleanup\")",
     "until_turn": "a turn number",
 }
+MAX_PLAYERS = 8
 PLAYER_KEYS = {"life": "an integer", "poison": "an integer",
+               "commander_casts": "{ commander card id = times cast from the command zone so far } (903.8)",
+               "commander_damage": "{ commander card id = combat damage it has dealt this player } (903.10a)",
                "mana": "{ colour = amount } in the mana pool at the start",
                "library": "a number of cards or a list of card ids",
                "hand": "a list of card ids", "graveyard": "a list of card ids", "exile": "a list of card ids"}
@@ -59,6 +62,8 @@ CARD_KEYS = {
     "zone": f"one of {', '.join(ZONES)}", "type": "a type line such as \"Creature — Bear\"",
     "cost": "a mana cost such as \"{1}{G}\"", "colors": "a list of colours (a colour indicator)",
     "pt": "power/toughness such as \"2/2\"", "loyalty": "an integer", "text": "Oracle-like rules text",
+    "defense": "an integer (a battle's printed defense)", "protector": "a player (a battle's protector)",
+    "face_down": "true or false (a face-down permanent, 708)", "commander": "true or false (its owner's commander)",
     "token": "true or false", "tapped": "true or false", "summoning_sick": "true or false",
     "damage": "an integer", "counters": "a table such as { \"+1/+1\" = 2 }", "attached_to": "a card id",
 }
@@ -73,6 +78,9 @@ EXPECT_KEYS = {
     "result": RESULTS, "rules": "a list of rule numbers, in the order cited",
 }
 CHOICE_KEYS = {"legend_rule_keep": "a list of card ids", "discard": "a list of card ids",
+               "new_targets": "{ card id of the spell that copies = [the copy's targets] }",
+               "commander_stays": "a list of players who leave their commander where it went (graveyard, exile, hand, "
+                                  "library)",
                "trigger_order": "{ player = [source card ids, first put on the stack first] }",
                "trigger_targets": "{ source card id = [targets] }",
                "replacement_order": "{ player = [effect source card ids, first applied first] }",
@@ -82,7 +90,10 @@ CHOICE_KEYS = {"legend_rule_keep": "a list of card ids", "discard": "a list of c
                "modes": "{ source card id = [mode numbers] } for a modal triggered ability",
                "proliferate": "a list of card ids and players proliferate picks (default: all with counters)",
                "choose": "{ source card id = [card ids] } picked when its text says \"a creature …\" (default: "
-                         "the oldest)"}
+                         "the oldest)",
+               "copy": "{ card id = card id } what a Clone enters as a copy of (default: the oldest it may copy)",
+               "chosen": "{ card id = \"red\" / \"Goblin\" / \"a card name\" } chosen as it enters (\"As ~ enters, "
+                         "choose a color\"; default: said in the trace)"}
 
 # action → its keys: key → (value kind, required)
 _TARGETED = {"target": ("card", True), "source": ("card", False)}
@@ -118,8 +129,10 @@ ACTIONS: dict[str, dict[str, tuple[str, bool]]] = {
     "activate": {"card": ("card", True), "player": ("player", False), "ability": ("int", False),
                  "targets": ("targets", False), "mana": ("cards", False), **_ANNOUNCED},
     "resolve": {"count": ("int", False)},
+    "turn face up": {"card": ("card", True), "player": ("player", False), "mana": ("cards", False)},
     "play land": {"card": ("card", True), "player": ("player", False)},
     "check": {k: ("expect", False) for k in EXPECT_KEYS if k != "rules"},
+    "explain": {"card": ("card", True)},
 }
 MANA = ("white", "blue", "black", "red", "green", "colorless")
 
@@ -259,6 +272,12 @@ class _Loader:
                                                "players")]
         out["sacrifice"] = [self._card(c, ("choices", "sacrifice")) for c in
                             r.string_list(choices.get("sacrifice", []), ("choices", "sacrifice"), "card ids")]
+        table = r.typed(choices.get("new_targets", {}), ("choices", "new_targets"), dict, CHOICE_KEYS["new_targets"])
+        out["new_targets"] = {self._card(k, ("choices", "new_targets")): [
+            self._card_or_player(t, ("choices", "new_targets")) for t in
+            r.string_list(v, ("choices", "new_targets"), "targets")] for k, v in table.items()}
+        out["commander_stays"] = [self._player(p, ("choices", "commander_stays")) for p in r.string_list(
+            choices.get("commander_stays", []), ("choices", "commander_stays"), "players")]
         may = r.typed(choices.get("may", {}), ("choices", "may"), dict, CHOICE_KEYS["may"])
         out["may"] = {}
         for card, answers in may.items():
@@ -273,6 +292,14 @@ class _Loader:
         out["choose"] = {self._card(c, ("choices", "choose")): [self._card(x, ("choices", "choose")) for x in
                                                                  r.string_list(ids, ("choices", "choose"), "card ids")]
                          for c, ids in table.items()}
+        table = r.typed(choices.get("copy", {}), ("choices", "copy"), dict, CHOICE_KEYS["copy"])
+        out["copy"] = {self._card(c, ("choices", "copy")): self._card(r.typed(x, ("choices", "copy"), str,
+                                                                              CHOICE_KEYS["copy"]), ("choices", "copy"))
+                       for c, x in table.items()}
+        table = r.typed(choices.get("chosen", {}), ("choices", "chosen"), dict, CHOICE_KEYS["chosen"])
+        out["chosen"] = {self._card(c, ("choices", "chosen")): r.typed(x, ("choices", "chosen"), str,
+                                                                       CHOICE_KEYS["chosen"])
+                         for c, x in table.items()}
         if "proliferate" in choices:
             out["proliferate"] = [self._card_or_player(c, ("choices", "proliferate")) for c in
                                   r.string_list(choices["proliferate"], ("choices", "proliferate"), "card ids")]
@@ -282,9 +309,9 @@ class _Loader:
 
     def _players(self, value: Any) -> list[PlayerSpec]:
         r = self.r
-        if not isinstance(value, dict) or len(value) != 2:
-            raise r.error(("players",), "a scenario needs exactly two players (part 1 models two-player games)",
-                          "two tables [players.<name>], e.g. [players.Alice] and [players.Bob]")
+        if not isinstance(value, dict) or not 2 <= len(value) <= MAX_PLAYERS:
+            raise r.error(("players",), f"a scenario needs two to {MAX_PLAYERS} players, in turn order",
+                          "tables [players.<name>], e.g. [players.Alice] and [players.Bob]")
         self.players = list(value)
         self.raw_players = value
         return [PlayerSpec(name=name) for name in value]
@@ -304,6 +331,14 @@ class _Loader:
                 if r.typed(amount, (*path, "mana"), int, "an amount of mana") < 0:
                     raise r.error((*path, "mana"), f"{amount} {mana} mana", "0 or more")
             spec.mana = {m: n for m, n in pool.items() if n}
+            for key in ("commander_casts", "commander_damage"):
+                table_ = r.typed(table.get(key, {}), (*path, key), dict, PLAYER_KEYS[key])
+                tallies = {}
+                for card, count in table_.items():
+                    if r.typed(count, (*path, key), int, "an integer") < 0:
+                        raise r.error((*path, key), f"{count} is negative", "0 or more")
+                    tallies[card] = count
+                setattr(spec, key, tallies)
 
     def _cards(self, value: Any, players: list[PlayerSpec]) -> list[CardSpec]:
         r = self.r
@@ -336,6 +371,10 @@ class _Loader:
                 player.library = self._zone_list(table, "library", player, specs)
             for zone in ("hand", "graveyard", "exile"):
                 getattr(player, zone).extend(self._zone_list(table, zone, player, specs))
+        for player in players:
+            for key in ("commander_casts", "commander_damage"):
+                for card in getattr(player, key):
+                    self._card(card, ("players", player.name, key))
         owners = {p.name: p for p in players}
         for spec in specs:  # a card given a zone but not listed in its owner's zone list is added to it
             if spec.zone != "battlefield" and not any(spec.id in getattr(p, spec.zone) for p in players):
@@ -403,6 +442,12 @@ class _Loader:
             r.typed(loyalty, (*path, "loyalty"), int, "an integer")
         elif "planeswalker" in types:
             raise r.error(path, f"the planeswalker {card_id!r} has no loyalty", "loyalty = 3 or similar")
+        defense = table.get("defense")
+        if defense is not None:
+            r.typed(defense, (*path, "defense"), int, "an integer")
+        elif "battle" in types:
+            raise r.error(path, f"the battle {card_id!r} has no defense", "defense = 5 or similar")
+        protector = self._player(table["protector"], (*path, "protector")) if "protector" in table else ""
         text = r.typed(table.get("text", ""), (*path, "text"), str, "a string")
         try:
             abilities = read_card(text, name, r.typed(table["type"], (*path, "type"), str, "a string"))
@@ -415,17 +460,24 @@ class _Loader:
                           "abilities the engine plays (scenarios/README.md lists them)") from None
         printed = Characteristics(name=name, mana_cost=cost, colors=colors, supertypes=supertypes, types=types,
                                   subtypes=subtypes, power=power, toughness=toughness, loyalty=loyalty,
-                                  abilities=tuple(abilities))
+                                  defense=defense, abilities=tuple(abilities))
         counters = self._counters(table.get("counters", {}), (*path, "counters"))
         if loyalty is not None and zone == "battlefield" and "loyalty" not in counters:
             counters["loyalty"] = loyalty  # 306.5b: it entered with its printed loyalty
+        if defense is not None and zone == "battlefield" and "defense" not in counters:
+            counters["defense"] = defense  # 310.4b: it entered with its printed defense
         spec = CardSpec(id=card_id, owner=owner, controller=controller, zone=zone, printed=printed,
                         token=r.typed(table.get("token", False), (*path, "token"), bool, "true or false"),
                         tapped=r.typed(table.get("tapped", False), (*path, "tapped"), bool, "true or false"),
                         summoning_sick=r.typed(table.get("summoning_sick", False), (*path, "summoning_sick"), bool,
                                                "true or false"),
                         damage=r.typed(table.get("damage", 0), (*path, "damage"), int, "an integer"),
-                        counters=counters, line=r.lines.line(path))
+                        counters=counters, line=r.lines.line(path), protector=protector,
+                        face_down=r.typed(table.get("face_down", False), (*path, "face_down"), bool, "true or false"),
+                        commander=r.typed(table.get("commander", False), (*path, "commander"), bool, "true or false"))
+        if spec.face_down and zone != "battlefield":
+            raise r.error((*path, "face_down"), f"{card_id!r} is face down in the {zone}",
+                          "face_down only for a permanent on the battlefield")
         if "attached_to" in table:
             spec.attached_to = r.typed(table["attached_to"], (*path, "attached_to"), str, "a card id")
         if zone != "battlefield" and (spec.tapped or spec.damage or spec.attached_to):
@@ -574,8 +626,9 @@ class _Loader:
             table = r.typed(value, path, dict, "a list of card ids or a table { attacker = player or planeswalker }")
             return [(self._card(k, path), self._card_or_player(v, path)) for k, v in table.items()]
         if kind == "blockers":
-            table = r.typed(value, path, dict, "a table { blocker = attacker }")
-            return [(self._card(k, path), self._card(v, path)) for k, v in table.items()]
+            table = r.typed(value, path, dict, "a table { blocker = attacker } or { blocker = [attackers] }")
+            return [(self._card(k, path), self._card(a, path)) for k, v in table.items()
+                    for a in r.string_list(v, path, "an attacker's card id or a list of them")]
         if kind == "assign":
             table = r.typed(value, path, dict, "a table { creature = { recipient = damage } }")
             out = {}
@@ -687,7 +740,8 @@ _KIND_HELP = {
     "int": "an integer", "bool": "true or false", "step": "a step name", "duration": "\"until end of turn\"",
     "pt": "\"P/T\"", "counter": "a counter kind such as \"+1/+1\"", "mana": "a colour or \"colorless\"",
     "abilities": "ability text such as \"flying\"", "attackers": "[\"card id\", …] or { attacker = player }",
-    "blockers": "{ blocker = attacker }", "assign": "{ creature = { recipient = damage } }",
+    "blockers": "{ blocker = attacker } or { blocker = [attacker, …] }",
+    "assign": "{ creature = { recipient = damage } }",
     "damage map": "{ recipient = damage }", "expect": "an expectation",
     "targets": "[\"card id or player\", …], or one list per target phrase",
     "modes": "[1, 3]",

@@ -35,6 +35,9 @@ class CardSpec:
     counters: dict[str, int] = field(default_factory=dict)
     attached_to: str | None = None
     line: int = 0
+    protector: str = ""  # a battle's protector (310.8); default: the next opponent of its controller
+    face_down: bool = False  # a face-down permanent (708)
+    commander: bool = False  # its owner's commander (903.3)
 
 
 @dataclass
@@ -46,7 +49,10 @@ class PlayerSpec:
     hand: list[str] = field(default_factory=list)
     graveyard: list[str] = field(default_factory=list)
     exile: list[str] = field(default_factory=list)
+    command: list[str] = field(default_factory=list)  # the command zone (408)
     mana: dict[str, int] = field(default_factory=dict)  # the mana pool at the start
+    commander_casts: dict[str, int] = field(default_factory=dict)
+    commander_damage: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -90,10 +96,14 @@ class Scenario:
     replacement_order: dict[str, list[str]] = field(default_factory=dict)
     decline_to_pay: list[str] = field(default_factory=list)
     sacrifice: list[str] = field(default_factory=list)
+    new_targets: dict[str, list[str]] = field(default_factory=dict)
+    commander_stays: list[str] = field(default_factory=list)
     may: dict[str, list[bool]] = field(default_factory=dict)
     modes: dict[str, list[int]] = field(default_factory=dict)
     proliferate: list[str] | None = None
     choose: dict[str, list[str]] = field(default_factory=dict)
+    copy: dict[str, str] = field(default_factory=dict)
+    chosen: dict[str, str] = field(default_factory=dict)
 
     @property
     def name(self) -> str:

@@ -30,6 +30,10 @@ in the worker: bounded by the output limits above, a page is at most a few hundr
 The command line is single-threaded, so `run_limited` forks it directly, with the corpus already loaded:
 the child reads, replays and renders the text, under the same limits, and sends back what to print.
 
+A child does one of two things, said by the first byte of what it receives: replay the text (`replay`), or
+only read its cards' text with the card-text grammar (`read_cards`, what the editor shows beside each card;
+a replay reads them too, before it runs). Reading text is work a stranger can ask for like any other.
+
 A step budget inside the engine would bound only the loops that remember to check it; a process that ends
 itself bounds everything, the TOML parser and the loader included.
 """
@@ -37,6 +41,7 @@ itself bounds everything, the TOML parser and the loader included.
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import logging
 import math
@@ -55,8 +60,10 @@ from pathlib import Path
 from typing import Any
 
 from judge_app import paths
+from judge_app.cardtext.reader import warm_up
 from judge_app.scenarios.loader import loads
 from judge_app.scenarios.model import ScenarioError
+from judge_app.scenarios.readings import card_readings
 from judge_app.scenarios.render import outcome_json
 from judge_app.scenarios.runner import Outcome, run
 
@@ -70,9 +77,10 @@ MAX_RESULT = 2 * 1024 * 1024  # bytes sent back (the library's largest replay: ~
 MAX_CONCURRENT = 2
 BUSY_WAIT = 1.0
 START_TIMEOUT = 2.0  # seconds for the fork server to fork a child and the child to say so
-STARTUP_TIMEOUT = 60.0  # seconds for a new fork server to import and warm up the engine
+STARTUP_TIMEOUT = 120.0  # seconds for a new fork server to warm up (the first builds the card-text parser)
 MAX_PROBLEM = 400  # characters of an error message (a value quoted back can be long)
 LABEL = "<scenario>"  # the file name errors are given: the text has no file
+REPLAY, READ = b"r", b"c"  # what a child is asked to do: the first byte it receives
 
 
 @dataclass(frozen=True)
@@ -97,11 +105,13 @@ class Refusal:
 
 @dataclass(frozen=True)
 class Replay:
-    """The outcome as `render.outcome_json` data, or the refusal; and how long it took in all."""
+    """The outcome as `render.outcome_json` data, or the refusal; how long it took in all; and the cards as
+    the card-text grammar reads them (`readings.card_readings`; empty when the child did not get that far)."""
 
     data: dict[str, Any] | None
     refusal: Refusal | None
     seconds: float
+    cards: tuple[dict[str, Any], ...] = ()
 
 
 def decode(body: bytes) -> str | Refusal:
@@ -173,6 +183,15 @@ def read_file(path: Path | str) -> str | Refusal:
 
 def replay(text: str) -> Replay:
     """Read and replay `text` in a child process, within the limits above."""
+    return _in_child(text, REPLAY)
+
+
+def read_cards(text: str) -> Replay:
+    """Only read the text of `text`'s cards (no replay: `data` is None), in a child within the same limits."""
+    return _in_child(text, READ)
+
+
+def _in_child(text: str, mode: bytes) -> Replay:
     start = time.monotonic()
     body = text.encode("utf-8")
     if len(body) > MAX_TEXT:
@@ -180,19 +199,19 @@ def replay(text: str) -> Replay:
     if not _slots.acquire(timeout=BUSY_WAIT):
         return Replay(None, BUSY, time.monotonic() - start)
     try:
-        data, refusal = _exchange(body)
+        data, refusal, cards = _exchange(mode + body)
     except OSError as error:  # the fork server could not be started or reached, even after a restart
         log.error("the scenario helper (fork server) is down and could not be restarted: %s", error)
-        data, refusal = None, UNAVAILABLE
+        data, refusal, cards = None, UNAVAILABLE, []
     finally:
         _slots.release()
-    return Replay(data, refusal, time.monotonic() - start)
+    return Replay(data, refusal, time.monotonic() - start, tuple(cards))
 
 
 _slots = threading.BoundedSemaphore(MAX_CONCURRENT)
 
 
-def _exchange(body: bytes) -> tuple[dict[str, Any] | None, Refusal | None]:
+def _exchange(body: bytes) -> tuple[dict[str, Any] | None, Refusal | None, list[dict[str, Any]]]:
     connection = _server.open()
     start = time.monotonic()  # the child's timer started just before it said so
     deadline = start + TIME_LIMIT + GRACE
@@ -204,22 +223,22 @@ def _exchange(body: bytes) -> tuple[dict[str, Any] | None, Refusal | None]:
         while chunk := connection.recv(1 << 16):
             size += len(chunk)
             if size > MAX_RESULT:
-                return None, TOO_LARGE_RESULT
+                return None, TOO_LARGE_RESULT, []
             chunks.append(chunk)
             connection.settimeout(max(0.01, deadline - time.monotonic()))
     except TimeoutError:
-        return None, TIMED_OUT
+        return None, TIMED_OUT, []
     except OSError:  # the child ended before reading everything or while answering
-        return None, _stopped(start)
+        return None, _stopped(start), []
     finally:
         connection.close()
     try:
         answer = json.loads(b"".join(chunks))
     except ValueError:  # nothing, or half an answer: the child was stopped
-        return None, _stopped(start)
+        return None, _stopped(start), []
     if answer["refusal"] is not None:
-        return None, Refusal(**answer["refusal"])
-    return answer["data"], None
+        return None, Refusal(**answer["refusal"]), answer["cards"]
+    return answer["data"], None, answer["cards"]
 
 
 def _stopped(start: float) -> Refusal:
@@ -332,7 +351,7 @@ def _child(connection: socket.socket) -> None:
     _enter_limits()
     connection.sendall(b"s")  # started: the caller's health check of the fork server
     chunks, size = [], 0
-    while size <= MAX_TEXT and (chunk := connection.recv(1 << 16)):
+    while size <= MAX_TEXT + len(REPLAY) and (chunk := connection.recv(1 << 16)):
         chunks.append(chunk)
         size += len(chunk)
     answer = _answer(b"".join(chunks))
@@ -347,10 +366,16 @@ def _enter_limits() -> None:
     _limit_resources()
 
 
-def _answer(body: bytes) -> dict[str, Any]:
-    text = decode(body)
+def _answer(request: bytes) -> dict[str, Any]:
+    mode, text = request[:1], decode(request[1:])
     if isinstance(text, Refusal):
-        return {"data": None, "refusal": asdict(text)}
+        return {"data": None, "refusal": asdict(text), "cards": []}
+    try:
+        cards = card_readings(text)
+    except (MemoryError, RecursionError):
+        cards = []
+    if mode != REPLAY:
+        return {"data": None, "refusal": None, "cards": cards}
 
     def replay_text() -> dict[str, Any]:
         outcome = run(loads(text, LABEL))
@@ -358,8 +383,8 @@ def _answer(body: bytes) -> dict[str, Any]:
 
     result = _guarded(replay_text)
     if isinstance(result, Refusal):
-        return {"data": None, "refusal": asdict(result)}
-    return {"data": result, "refusal": None}
+        return {"data": None, "refusal": asdict(result), "cards": cards}
+    return {"data": result, "refusal": None, "cards": cards}
 
 
 def _guarded(work: Callable[[], Any]) -> Any:
@@ -486,18 +511,19 @@ zone = { giant = "graveyard", snake = "graveyard" }
 
 
 def prepare() -> None:
-    """Load what any replay may need that is not the text's own work, before a limited child is forked: the
-    card text grammar (a child reading a card text nobody read before would otherwise load it within its
-    time limit)."""
-    from judge_app.cardtext.parser import parser
-
-    parser()
+    """Build what any replay may need that is not the text's own work, before a limited child is forked: the
+    card-text parser and its lazily built tables (`reader.warm_up`; a child reading a card text nobody read
+    before would otherwise build them within its time limit). The fork server and the command line share it."""
+    warm_up()
 
 
 def _warm_up() -> None:
-    """Replay a small scenario once, so each child starts with every lazily built table ready."""
+    """Replay a small scenario and read its cards once, and parse a card text of each ability kind, so each
+    child starts with every lazily built table (the card-text parser's included) ready."""
     json.dumps(outcome_json(run(loads(EXAMPLE, "<warm-up>"))))
+    card_readings(EXAMPLE)
     prepare()
+    gc.freeze()  # what is built now is kept: children neither trace it in collections nor copy it on write
 
 
 if __name__ == "__main__":

@@ -15,19 +15,23 @@ see the functions and dataclasses below.
     search.ensure_index()                                  # build if missing or stale (corpus/code changed)
     search.build_index(progress=lambda done, total: …)     # rebuild now (`judge index build`)
 
-`search(query, doc=None, lang=None, limit=10, chapter=None) -> SearchResponse`
+`search(query, doc=None, lang=None, limit=10, chapter=None, offset=0) -> SearchResponse`
     doc      a document id ("en-2026", "pt-2019", "pt-lesson-turn" …); None searches every document
              (rule numbers then open in the default document: en-2026, or es-2026/pt-2019 for lang).
     lang     "en", "pt" or "es": only documents in that language.
-    limit    1–100 hits.
+    limit    1–100 hits; offset: how many to skip (0–500), for the next pages.
     chapter  "7", "702" or "702.19": only rules inside it.
     Words of another language find the corresponding rules (cross-language): English or Spanish on
-    pt-2019, English or Portuguese on es-2026, and so on, through the corpus alignment.
+    pt-2019, English or Portuguese on es-2026, and so on, through the corpus alignment. Questions are
+    read as players ask them (`questions`, with the players' vocabulary of `lexicon/`).
 
-`SearchResponse`: `query` (as understood), `hits` (list of `Hit`), `jump` (a `Jump` when the query
-was a rule number that exists), `did_you_mean` (a corrected query, or the nearest rule number),
-`suggestions` (rule numbers near an unknown one), `message` (for the user: empty, odd or fruitless
-query; unknown document), `docs` (what was searched); `to_dict()` gives the JSON form.
+`SearchResponse`: `query` (as understood), `hits` (this page, a list of `Hit`), `total` and `offset`,
+`jump` (a `Jump` when the query was a rule number that exists), `did_you_mean` (a corrected query, or
+the nearest rule number), `suggestions` (rule numbers near an unknown one), `messages` (each a `Message`:
+English text with a `code` and `params` to say it in another language; `message` joins them), `docs`
+(what was searched), `scenarios` (library scenarios that show the answer happen, `ScenarioHit`),
+`elsewhere` (words only other documents have, and the rule each leads to there); `to_dict()` gives
+the JSON form.
 
 `Hit`: `doc`, `kind` ("rule", "glossary", "guide"), `number` (rules), `term` (glossary), `paragraph`
 (guides), `title`, `level`, `path` (enclosing numbers), `rules` (what a glossary entry or guide
@@ -55,12 +59,13 @@ from judge_app.search.crosslang import AlignedDocuments, Alignment, SameDateAlig
 from judge_app.search.lifecycle import IndexInfo, IndexUnavailable, Progress, current, index_key
 from judge_app.search.lifecycle import build_index as _build_index
 from judge_app.search.lifecycle import ensure_index as _ensure_index
-from judge_app.search.results import Hit, Jump, SearchResponse
+from judge_app.search.results import Elsewhere, Hit, Jump, Message, SearchResponse
+from judge_app.search.scenarios import ScenarioHit
 from judge_app.search.searching import Engine
 
 __all__ = [
-    "AlignedDocuments", "Alignment", "Engine", "Hit", "IndexInfo", "IndexUnavailable", "Jump", "SameDateAlignment",
-    "SearchResponse",
+    "AlignedDocuments", "Alignment", "Elsewhere", "Engine", "Hit", "IndexInfo", "IndexUnavailable", "Jump", "Message",
+    "SameDateAlignment", "ScenarioHit", "SearchResponse",
     "build_index", "current", "engine", "ensure_index", "index_key", "open_engine", "refresh", "reset", "search",
     "use_alignment",
 ]
@@ -76,14 +81,14 @@ log = logging.getLogger(__name__)
 
 
 def search(query: str, doc: str | None = None, lang: str | None = None, limit: int = 10,
-           chapter: str | None = None) -> SearchResponse:
+           chapter: str | None = None, offset: int = 0) -> SearchResponse:
     """Search; see the module docstring. Any query text is answered, none raises; only a missing index
     that is being rebuilt raises `IndexUnavailable`."""
     opened = engine()
     try:
-        return opened.search(query, doc=doc, lang=lang, limit=limit, chapter=chapter)
+        return opened.search(query, doc=doc, lang=lang, limit=limit, chapter=chapter, offset=offset)
     except Exception as error:
-        return _recover(opened, error).search(query, doc=doc, lang=lang, limit=limit, chapter=chapter)
+        return _recover(opened, error).search(query, doc=doc, lang=lang, limit=limit, chapter=chapter, offset=offset)
 
 
 def ensure_index(progress: Progress | None = None, data_dir: Path | None = None) -> IndexInfo:

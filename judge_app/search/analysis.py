@@ -8,14 +8,20 @@ but splits some plurals. The index carries both chains in two fields; a query te
 
 No stop lists: the usual ones delete game words ("each", "before", "own", "estado"). Very common
 words are dropped from queries by document frequency instead (see `searching`).
+
+Before stemming, `lexicon/stems.toml` gives some word forms their own term: game words Snowball would
+otherwise stem onto another word ("dies" onto "die", "dañar" onto "daño"), and irregular forms it
+cannot join ("murió" to "morir").
 """
 
 from __future__ import annotations
 
 import re
+import tomllib
 import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
+from pathlib import Path
 
 from whoosh.analysis import Filter, RegexTokenizer
 from whoosh.lang import stemmer_for_language
@@ -27,6 +33,7 @@ CHAINS = ("sf", "fs")  # stem-then-fold, fold-then-stem
 TOKEN_RE = re.compile(r"[1-9]\d{2}\.\d{1,3}[a-z]?(?!\w)|\w+(?:['’]\w+)*", re.IGNORECASE)
 
 _NOT_DECOMPOSED = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "ß": "ss", "ł": "l", "đ": "d", "’": "'"})
+STEMS_FILE = Path(__file__).resolve().parent / "lexicon" / "stems.toml"
 
 
 @lru_cache(maxsize=100_000)
@@ -50,6 +57,14 @@ def _stemmer(lang: str):
     return stemmer_for_language(lang)
 
 
+@lru_cache(maxsize=1)
+def fixed_stems() -> dict[str, dict[str, str]]:
+    """Per language: folded word form → the term it gets instead of its Snowball stem."""
+    with open(STEMS_FILE, "rb") as handle:
+        data = tomllib.load(handle)
+    return {lang: {fold(word): target for word, target in table.items()} for lang, table in data.items()}
+
+
 @lru_cache(maxsize=200_000)
 def term(word: str, lang: str, chain: str) -> str:
     """The index term for one token: `chain` "sf" stems then folds, "fs" folds then stems.
@@ -59,6 +74,9 @@ def term(word: str, lang: str, chain: str) -> str:
     lowered = word.lower().replace("’", "'")
     if any(ch.isdigit() for ch in lowered):
         return lowered
+    fixed = fixed_stems().get(lang, {}).get(fold(lowered))
+    if fixed is not None:
+        return fixed
     stem = _stemmer(lang)
     if chain == "sf":
         return fold(stem(lowered))

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from judge_app.corpus import Corpus
 from judge_app.search.analysis import fold, term, words
 from judge_app.search.entries import GLOSSARY, RULE, Entry, entries
-from judge_app.search.queries import QUESTION_WORDS, STOP_SHARE
+from judge_app.search.lexicon import lexicon
+from judge_app.search.questions import STOP_SHARE
 
 FORMAT = 1
 FIELDS = ("title", "text")
@@ -73,7 +74,7 @@ def build(corpus: Corpus, doc: str, links: Links) -> dict:
         "entries": listed,
         "vocabulary": [[key, document_frequency[key], sorted(found)] for key, found in sorted(surfaces.items())],
         "common": sorted(k for k, n in document_frequency.items() if n > STOP_SHARE * count),
-        "asks": sorted(QUESTION_WORDS.get(lang, ())),  # question words, dropped as the server drops them
+        "asks": sorted(lexicon(lang).filler_words),  # question and filler words, dropped as the server drops them
         "minisearch": {
             "documentCount": count,
             "nextId": count,

@@ -112,6 +112,10 @@ class TermPairs:
                             targets.append(b)
                         self.longest = max(self.longest, len(source.split()))
 
+    def lookup(self, span: list[str], from_doc: str, from_lang: str, to_doc: str) -> list[str]:
+        """The terms of `to_doc` paired with exactly this span of `from_doc`'s language ([] if none)."""
+        return list(self._pairs.get((from_doc, to_doc), {}).get(key(" ".join(span), from_lang), []))
+
     def translate(self, words: list[str], from_doc: str, from_lang: str, to_doc: str) -> list[str]:
         """Words of `to_doc`'s language for the spans of `words` the pairs know, longest spans first:
         ["trample", "deathtouch"] → ["Atropelar", "Toque", "mortífero"]."""

@@ -1,6 +1,8 @@
-"""Scoring a search engine against the development query set (`benchmarks/search_queries.toml`).
+"""Scoring a search engine against the query sets: the judges' development set
+(`benchmarks/search_queries.toml`) and the player questions, in a development and a test half
+(`benchmarks/search_questions_dev.toml`, `…_test.toml`).
 
-Shared by the benchmark script (which prints the figures) and the quality test (which guards them).
+Shared by the benchmark script (which prints the figures) and the quality tests (which guard them).
 A hit is `("rule", number)` or `("glossary", term)`; a query's `accept` list names rule numbers,
 "702.19*" for a rule and everything below it, and "glossary:Term" for a glossary entry.
 """
@@ -17,7 +19,10 @@ from judge_app.corpus import Corpus, numbers
 from judge_app.corpus.glossary import term_key
 
 QUERY_SET = paths.PROJECT_ROOT / "benchmarks" / "search_queries.toml"
+QUESTIONS_DEV = paths.PROJECT_ROOT / "benchmarks" / "search_questions_dev.toml"
+QUESTIONS_TEST = paths.PROJECT_ROOT / "benchmarks" / "search_questions_test.toml"
 KINDS = ("number", "keyword", "glossary", "interaction", "typo", "accent", "crosslang", "question")
+QUESTION_KINDS = ("general", "mechanics", "situation")  # one thing; two mechanics or more; a short story
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +31,7 @@ class Case:
     doc: str
     kind: str
     accept: tuple[str, ...]
+    group: str = ""  # player questions: the topic, shared by its versions in other languages
 
     def accepts(self, kind: str, key: str) -> bool:
         for wanted in self.accept:
@@ -60,14 +66,15 @@ class Quality:
 def load_cases(path: Path = QUERY_SET) -> list[Case]:
     with open(path, "rb") as handle:
         data = tomllib.load(handle)
-    return [Case(item["q"], item["doc"], item["kind"], tuple(item["accept"])) for item in data["query"]]
+    return [Case(item["q"], item["doc"], item["kind"], tuple(item["accept"]), item.get("group", ""))
+            for item in data["query"]]
 
 
 def problems(cases: Sequence[Case], corpus: Corpus) -> list[str]:
     """Accepted answers that do not exist in their document (a typo in the query set)."""
     out = []
     for case in cases:
-        if case.kind not in KINDS:
+        if case.kind not in KINDS + QUESTION_KINDS:
             out.append(f"{case.q!r}: unknown kind {case.kind!r}")
         for wanted in case.accept:
             if wanted.startswith("glossary:"):
@@ -89,9 +96,9 @@ def quality(ranks: Sequence[int | None]) -> Quality:
 
 
 def by_kind(cases: Sequence[Case], ranks: Sequence[int | None]) -> dict[str, Quality]:
-    """Quality per kind (in `KINDS` order) and "overall"."""
+    """Quality per kind (in `KINDS`, then `QUESTION_KINDS` order) and "overall"."""
     out = {}
-    for kind in KINDS:
+    for kind in KINDS + QUESTION_KINDS:
         selected = [r for c, r in zip(cases, ranks, strict=True) if c.kind == kind]
         if selected:
             out[kind] = quality(selected)

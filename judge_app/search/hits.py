@@ -19,18 +19,33 @@ class Resolver:
     def paragraph(self, doc: str, paragraph_id: str) -> tuple[GuideSection, GuideParagraph]:
         return self._paragraphs[(doc, paragraph_id)]
 
+    def rules_of(self, ref: str) -> list[str]:
+        """The rule numbers an entry stands for: a rule itself; what a glossary entry or paragraph cites."""
+        doc, kind, key = parse_ref(ref)
+        if kind == RULE:
+            return [key]
+        if kind == GLOSSARY:
+            return list(self.corpus.glossary[doc][int(key)].rules)
+        return sorted({n for r in self.paragraph(doc, key)[1].references for n in r.resolved})
+
     def texts(self, ref: str) -> list[str]:
         """Every text indexed for the entry: (number,) title, text, examples, enclosing titles."""
+        own, around = self.parts(ref)
+        return own + around
+
+    def parts(self, ref: str) -> tuple[list[str], list[str]]:
+        """What the entry says (number, title, text, and the titles of the rules enclosing it: 704.5c is
+        about state-based actions), and its examples."""
         doc, kind, key = parse_ref(ref)
         if kind == RULE:
             rule = self.corpus.rules[doc][key]
             enclosing = [a.title for a in self.corpus.ancestors(doc, key)]
-            return [rule.number, rule.title, rule.text, *rule.examples, *enclosing]
+            return [rule.number, rule.title, rule.text, *enclosing], list(rule.examples)
         if kind == GLOSSARY:
             entry = self.corpus.glossary[doc][int(key)]
-            return [entry.term, entry.english, entry.text]
+            return [entry.term, entry.english, entry.text], []
         section, paragraph = self.paragraph(doc, key)
-        return [section.title, paragraph.text]
+        return [section.title, paragraph.text], []
 
 
 def build_hit(resolver: Resolver, ref: str, score: float, wanted: Wanted | None, via: str | None = None) -> Hit:

@@ -49,7 +49,7 @@ Progress = Callable[[int, int], None]  # (entries done, entries in all)
 VOCABULARY_FILE = "vocabulary.json"
 _CODE_DIR = Path(__file__).resolve().parent
 # The modules that decide what the index holds; editing the ranking code does not rebuild it.
-_INDEX_CODE = ("analysis.py", "entries.py", "schema.py", "vocabulary.py", "lifecycle.py")
+_INDEX_CODE = ("analysis.py", "entries.py", "schema.py", "vocabulary.py", "lifecycle.py", "lexicon/stems.toml")
 
 
 INDEX_FORMAT = 2  # current.json lists each file's size and checksum

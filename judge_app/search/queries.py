@@ -1,7 +1,8 @@
-"""Whoosh queries built from analysed words, for one document at a time.
+"""Whoosh queries built from a question's units (see `questions`), for one document at a time.
 
 User text never reaches Whoosh's query parser: each word becomes Term queries on the document's
 fields, so there is no syntax to get wrong and no wildcard or fuzzy expansion to run away with.
+A unit is an Or of its forms, each by its rarest word ("enters the battlefield" by "enters").
 """
 
 from __future__ import annotations
@@ -10,29 +11,19 @@ from whoosh.query import And, AndMaybe, DisjunctionMax, Or, Phrase, Query, Term
 
 from judge_app.corpus import numbers
 from judge_app.search.analysis import CHAINS, fold, term
+from judge_app.search.questions import Question, Unit
 from judge_app.search.schema import PARTS, field
-from judge_app.search.vocabulary import Vocabulary
 
 PART_WEIGHT = {"title": 2.0, "text": 1.0, "more": 1.0}
 PHRASE_WEIGHT = 2.0
 NUMBER_WEIGHT = 6.0
-STOP_SHARE = 0.3  # a word in more than this share of a document's entries is dropped ("the", "de")
-BACKGROUND_SHARE = 0.1  # a word in more of them is left to `ranking.coordination` (when others remain)
-OPTIONAL_PARTS = ("title", "more")  # where the commoner words of a query still count
-RARE_SHARE = 0.01  # a word in fewer than this share of the entries always finds candidates
-
-# Words that ask rather than name ("what happens when…", "o que acontece se…", "¿qué pasa si…"): dropped
-# from a query that has other words, and ignored when matching titles. Only question words, pronouns
-# and articles: game words ("each", "before", "own", "estado") are never dropped.
-QUESTION_WORDS = {lang: {fold(w) for w in ws.split()} for lang, ws in {
-    "en": "what whats which who how many much when where why does do did is are can could may should would i you "
-          "me my it happens happen mean means work works rule rules the a an of if",
-    "pt": "o a os as que qual quais quanto quantos quanta quantas como quando onde porque por e é são eu posso "
-          "pode acontece significa funciona regra regras um uma se de do da",
-    "es": "que qué cual cuál cuales cuáles cuanto cuánto cuantos cuántos cuanta cuánta cuantas cuántas como cómo "
-          "cuando cuándo donde dónde por es son yo puedo puede pasa sucede significa funciona regla reglas un una si "
-          "el la los las de del y",
-}.items()}
+BACKGROUND_SHARE = 0.15  # a unit in more entries is left to `ranking.coordination` (when others remain)
+OPTIONAL_PARTS = ("title", "text", "more")  # where the commoner units of a query still count
+RARE_SHARE = 0.01  # a unit in fewer than this share of the entries always finds candidates
+FINDING_SHARE = 0.1  # a form whose words are all commoner than this finds no candidates (when others do)
+FINDING_PARTS = PARTS  # where the rarer units find candidates
+MAX_FINDING = 3  # at most this many units find candidates …
+MAX_OPTIONAL = 6  # … and this many others add to their scores (the rarest): Whoosh's cost grows with both
 
 
 def number_token(word: str) -> str | None:
@@ -43,52 +34,54 @@ def number_token(word: str) -> str | None:
     return number if number and not numbers.CHAPTER_RE.match(number) else None
 
 
-def asks(word: str, lang: str) -> bool:
-    return fold(word) in QUESTION_WORDS.get(lang, ())
+def document_query(question: Question, phrases: list[list[str]]) -> Query | None:
+    """The query for one document; rare units find the candidates, common ones only add to their score.
 
-
-def incidental(word: str, doc: str, lang: str, vocabulary: Vocabulary) -> bool:
-    """A question word, or a word in most entries ("the", "de"): no use telling entries apart."""
-    return asks(word, lang) or vocabulary.share(word, doc) > STOP_SHARE
-
-
-def content_words(words: list[str], doc: str, lang: str, vocabulary: Vocabulary) -> list[str]:
-    """The words that can tell entries apart (falling back to all of them when none can)."""
-    content = [w for w in words if not incidental(w, doc, lang, vocabulary)]
-    return content or [w for w in words if not asks(w, lang)] or list(words)
-
-
-def document_query(doc: str, lang: str, words: list[str], phrases: list[list[str]],
-                   vocabulary: Vocabulary) -> Query | None:
-    """The query for one document; rare words find the candidates, common ones only add to their score.
-
-    Whoosh's matching cost grows with the documents it visits, so the commoner words of a query
-    ("damage", "combat") are scored inside what its rarer words found (see `rarest`) rather than
-    enumerated; an entry lacking every rare word would be pushed down by `ranking.coordination`
-    anyway. Words in more than `BACKGROUND_SHARE` of the entries ("creature", "player", "with")
-    carry little BM25 weight and are left to the coordination alone. Quoted phrases are required.
+    Whoosh's matching cost grows with the documents it visits, so the commoner units of a query
+    ("damage", "combat") are scored inside what its rarer units found (see `rarest`) rather than
+    enumerated; an entry lacking every rare unit would be pushed down by `ranking.coordination`
+    anyway. Units in more than `BACKGROUND_SHARE` of the entries ("creature", "player") carry little
+    BM25 weight and are left to the coordination alone. Quoted phrases are required.
     """
-    content = content_words(words, doc, lang, vocabulary)
-    content = [w for w in content if vocabulary.share(w, doc) <= BACKGROUND_SHARE] or content
+    doc, lang = question.doc, question.lang
+    units = question.counted
+    units = [u for u in units if _rarest_form(u) <= BACKGROUND_SHARE] or units
     if phrases:
         required: Query | None = _any([phrase_query(doc, lang, p) for p in phrases], And)
-        optional = [word_query(doc, lang, w) for w in content]
+        optional = [unit_query(doc, lang, u) for u in units]
     else:
-        rare = rarest(content, doc, vocabulary)
-        common = [w for w in content if w not in rare]
-        required = _any([word_query(doc, lang, w) for w in rare])
-        optional = [word_query(doc, lang, w, OPTIONAL_PARTS) for w in common]
+        rare = rarest(units)
+        required = _any([unit_query(doc, lang, u, FINDING_PARTS, FINDING_SHARE) for u in rare])
+        common = sorted((u for u in units if u not in rare), key=_rarest_form)[:MAX_OPTIONAL]
+        optional = [unit_query(doc, lang, u, OPTIONAL_PARTS, BACKGROUND_SHARE) for u in common]
     if required is None or not optional:
         return required
     return AndMaybe(required, _any(optional))
 
 
-def rarest(words: list[str], doc: str, vocabulary: Vocabulary) -> list[str]:
-    """The words that find candidates: the rarer half of the query (at least one), plus any word in
+def rarest(units: list[Unit]) -> list[Unit]:
+    """The units that find candidates: the rarer half of the query (at least one), plus any unit in
     fewer than `RARE_SHARE` of the entries. The others only add to the score of what these found."""
-    ranked = sorted(words, key=lambda w: (0.0 if number_token(w) else vocabulary.share(w, doc)))
-    keep = max(1, (len(ranked) + 1) // 2)
-    return [w for i, w in enumerate(ranked) if i < keep or vocabulary.share(w, doc) <= RARE_SHARE]
+    ranked = sorted(units, key=_rarest_form)
+    keep = min(max(1, (len(ranked) + 1) // 2), MAX_FINDING)
+    return [u for i, u in enumerate(ranked) if i < keep or _rarest_form(u) <= RARE_SHARE]
+
+
+def _rarest_form(unit: Unit) -> float:
+    """The share of entries holding the unit's rarest form (numbers: none; they are looked up directly)."""
+    return unit.keys[0][1] if unit.keys else 0.0
+
+
+def unit_query(doc: str, lang: str, unit: Unit, parts: tuple[str, ...] = PARTS, share: float = 1.0) -> Query:
+    """Any one form of the unit, each form by its rarest word: whether an entry holds the whole form is
+    `ranking`'s business (Whoosh's nested And matchers cost more than they tell). Forms whose rarest word
+    is in more than `share` of the entries are left out, unless all are (then the rarest form counts)."""
+    if unit.source == "number":
+        number = unit.forms[0][0]
+        return Or([Term("number", number, boost=NUMBER_WEIGHT), Term("cites", number)])
+    kept = [word for word, found in unit.keys if found <= share] or [unit.keys[0][0]]
+    forms = [word_query(doc, lang, w, parts) for w in kept]
+    return forms[0] if len(forms) == 1 else Or(forms)
 
 
 def word_query(doc: str, lang: str, word: str, parts: tuple[str, ...] = PARTS) -> Query:
@@ -101,7 +94,7 @@ def word_query(doc: str, lang: str, word: str, parts: tuple[str, ...] = PARTS) -
     number = number_token(word)
     if number:
         return Or([Term("number", number, boost=NUMBER_WEIGHT), Term("cites", number)])
-    chains = CHAINS if fold(word) != word.lower() else ("fs",)
+    chains = ("sf",) if fold(word) != word.lower() else ("fs",)
     queries = []
     for part in parts:
         alternatives = [Term(field(part, chain, doc), term(word, lang, chain)) for chain in chains]

@@ -13,12 +13,10 @@ The weights were tuned on the development query set (`benchmarks/search_queries.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 
-from judge_app.search.analysis import CHAINS, term
 from judge_app.search.entries import GLOSSARY, GUIDE, RULE
-from judge_app.search.queries import number_token
-from judge_app.search.titles import Named, Titles
+from judge_app.search.questions import Question
 
 KIND_WEIGHT = {RULE: 1.0, GLOSSARY: 0.4, GUIDE: 0.45}
 # A title or glossary term naming the whole query adds this much (the full-text top hit scores 1) …
@@ -27,54 +25,70 @@ PARTIAL_TITLE = 0.2  # … and one naming part of it, this share of that (times 
 SEVERAL_TITLES = 0.2  # … or this, when the query is several rule titles ("atropelar toque mortífero").
 GLOSSARY_RULE_SHARE = 0.85  # the rules a named glossary entry sends to get this share of its bonus
 COORDINATION = 2.0  # how hard entries holding only some of the query's words are pushed down
+AROUND = 0.7  # a word only in an entry's examples holds this much of a unit
+MEETING = 1.3  # an entry holding every mechanic a question names (two or more) weighs this much more
+LISTING = 5  # an entry naming this many keywords is a list, not where two of them meet …
+LISTED = 0.5  # … and weighs this much for a question naming two or more mechanics
+NAMED_COVERAGE = 1.0  # how much a title bonus shrinks when the entry holds only some of the question
+SUBRULE_STEP = 0.04  # see `position`
 
 
-def coordination(held: list[bool], weights: list[float]) -> float:
-    """(Weighted share of the query's words the entry holds) ** COORDINATION."""
+def position(kind: str, key: str) -> float:
+    """A rule's first subrules state it ("702.11b: Hexproof on a permanent means …"); later ones treat
+    cases. Between otherwise equal subrules, the earlier wins: each letter costs SUBRULE_STEP."""
+    if kind != RULE or not key[-1:].isalpha():
+        return 1.0
+    return max(1 - SUBRULE_STEP * (ord(key[-1]) - ord("a")), 1 - 10 * SUBRULE_STEP)
+
+
+def held_share(held: list[float], weights: list[float]) -> float:
+    """The weighted share of the query's units an entry holds; `held` is, per unit, the share of its best
+    form's words the entry holds (1: all of them). Scores are multiplied by it ** COORDINATION, and
+    title bonuses by it ** NAMED_COVERAGE (naming one part of a question is not answering it)."""
     total = sum(weights)
     if len(held) < 2 or not total:
         return 1.0
-    return (sum(w for h, w in zip(held, weights, strict=True) if h) / total) ** COORDINATION
+    return sum(w * h for h, w in zip(held, weights, strict=True)) / total
 
 
-def named(titles: Titles, doc: str, lang: str, words: list[str], rules: Collection[str],
-          incidental: Callable[[str], bool]) -> dict[str, float]:
-    """Title, glossary-term and rule-number matches in `doc`: ref → bonus.
+def several_titles(question: Question) -> bool:
+    """The question is only rule titles, two or more ("atropelar toque mortífero")."""
+    words = [u for u in question.counted if u.source != "number"]
+    return len(words) > 1 and all(any(n.kind == RULE for n in u.named) for u in words)
 
-    A title naming every content word of the query earns the full bonus; `incidental` words
-    (question words, "the", "and": "what is the …") are neither required nor counted. A query made of
-    several rule titles ("atropelar toque mortífero": two keywords) gives each a good share; a title
-    naming only part of any other query, a small one. A rule number among the words ("702.19c
-    trample") names that rule outright.
+
+def named(question: Question, rules: Collection[str]) -> dict[str, float]:
+    """Title, glossary-term and rule-number matches in the question's document: ref → bonus.
+
+    A unit naming a title or glossary term earns that entry a bonus in proportion to its share of the
+    question's weight: the full bonus when it is the whole question ("what is the maximum hand size"),
+    a small one when it is one part of a longer one. A question made of several rule titles ("atropelar
+    toque mortífero": two keywords) gives each a good share. A rule number among the words ("702.19c
+    trample") names that rule outright. The rules a named glossary entry sends to get most of its bonus.
     """
+    doc = question.doc
     bonus: dict[str, float] = {}
-    for word in words:
-        number = number_token(word)
-        if number in rules:
-            bonus[f"{doc}|{RULE}|{number}"] = EXACT_WEIGHT[RULE]
-    content = {i for i, w in enumerate(words) if not incidental(w)}
-    if not content:
+    units = question.counted
+    for unit in units:
+        if unit.source == "number" and unit.forms[0][0] in rules:
+            bonus[f"{doc}|{RULE}|{unit.forms[0][0]}"] = EXACT_WEIGHT[RULE]
+    words = [u for u in units if u.source != "number"]
+    total = sum(u.weight for u in words)
+    if not total:
         return bonus
-    found: list[tuple[float, Named]] = []  # (share of the content words its span covers, entry)
-    by_rule_titles: set[int] = set()  # content words inside some rule title
-    for size in range(min(titles.longest, len(words)), 0, -1):
-        for start in range(len(words) - size + 1):
-            span = range(start, start + size)
-            covered = content.intersection(span)
-            if not covered or any(number_token(words[i]) for i in span):
-                continue
-            keys = [" ".join(term(words[i], lang, chain) for i in span) for chain in CHAINS]
-            for entry in titles.lookup(doc, keys):
-                found.append((len(covered) / len(content), entry))
-                if entry.kind == RULE:
-                    by_rule_titles |= covered
-    several_titles = by_rule_titles == content
-    for share, entry in found:
-        if share < 1:
-            share = SEVERAL_TITLES if several_titles and entry.kind == RULE else PARTIAL_TITLE * share
-        weight = share * EXACT_WEIGHT[entry.kind]
-        bonus[entry.ref] = max(bonus.get(entry.ref, 0.0), weight)
-        for i, number in enumerate(entry.rules):
-            ref = f"{doc}|{RULE}|{number}"
-            bonus[ref] = max(bonus.get(ref, 0.0), weight * GLOSSARY_RULE_SHARE * (0.97 ** i))
+    several = several_titles(question)
+    for unit in words:
+        share = unit.weight / total
+        for entry in unit.named:
+            if share > 0.999:
+                part = 1.0
+            elif several and entry.kind == RULE:
+                part = SEVERAL_TITLES
+            else:
+                part = PARTIAL_TITLE * share
+            weight = part * EXACT_WEIGHT[entry.kind]
+            bonus[entry.ref] = max(bonus.get(entry.ref, 0.0), weight)
+            for i, number in enumerate(entry.rules):
+                ref = f"{doc}|{RULE}|{number}"
+                bonus[ref] = max(bonus.get(ref, 0.0), weight * GLOSSARY_RULE_SHARE * (0.97 ** i))
     return bonus

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,13 +22,16 @@ from whoosh import index as whoosh_index
 from whoosh.query import Or, Term
 
 from judge_app.corpus import Corpus, numbers
-from judge_app.search import ranking, understanding
+from judge_app.scenarios.catalogue import catalogue
+from judge_app.search import elsewhere, ranking, scenarios, understanding
 from judge_app.search.analysis import CHAINS, LANGUAGES, term, terms
 from judge_app.search.crosslang import Alignment, SameDateAlignment, TermPairs
 from judge_app.search.entries import RULE, parse_ref
 from judge_app.search.hits import Resolver, build_hit
+from judge_app.search.lexicon import Lexicon, lexicon, with_obsolete_terms
 from judge_app.search.lifecycle import VOCABULARY_FILE
-from judge_app.search.queries import content_words, document_query, incidental, number_token
+from judge_app.search.queries import document_query, number_token
+from judge_app.search.questions import Question, Reader
 from judge_app.search.results import Jump, SearchResponse
 from judge_app.search.schema import field as field_name
 from judge_app.search.scoring import DocumentBM25
@@ -35,8 +39,10 @@ from judge_app.search.snippets import Wanted
 from judge_app.search.titles import Titles
 from judge_app.search.vocabulary import Vocabulary
 
-CANDIDATES = 60  # full-text hits gathered per Whoosh search, before re-ranking
+CANDIDATES = 80  # full-text hits gathered per Whoosh search, before re-ranking (more for deep pages)
 MAX_LIMIT = 100
+MAX_OFFSET = 500  # paging stops here: nobody reads the 500th hit
+SCENARIO_REFRESH = 10.0  # seconds between looks at the scenario folder
 DEFAULT_DOC = {"en": "en-2026", "es": "es-2026", "pt": "pt-2019"}  # where a bare rule number opens
 _CACHE_LIMIT = 50_000
 DOCUMENT_ORDER_STEP = 0.02  # searching several documents, each later one in the manifest weighs this much less
@@ -88,6 +94,16 @@ class Engine:
         self._allowed_cache: dict[tuple[tuple[str, ...], str | None], set[int]] = {}
         self._terms_cache: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         self._known_cache: dict[tuple[str, str], bool] = {}
+        self._entries_cache: dict[tuple[str, str], int] = {}
+        self.lexicons: dict[str, Lexicon] = {
+            doc: with_obsolete_terms(lexicon(d.language), corpus, doc) if d.is_cr else lexicon(d.language)
+            for doc, d in corpus.documents.items()}
+        self._readers: dict[str, Reader] = {}
+        self._listings: dict[str, bool] = {}
+        self._finder: scenarios.ScenarioFinder | None = None
+        self._finder_summaries: list | None = None
+        self._finder_checked = 0.0
+        self._keywords: dict[str, list[tuple[str, ...]]] = {}
         self.vocabulary.warm()
 
     # --- plumbing ------------------------------------------------------------------------------
@@ -113,152 +129,251 @@ class Engine:
     # --- the public question -------------------------------------------------------------------
 
     def search(self, query: str, doc: str | None = None, lang: str | None = None, limit: int = 10,
-               chapter: str | None = None) -> SearchResponse:
+               chapter: str | None = None, offset: int = 0) -> SearchResponse:
         """See `judge_app.search.search`. Answers any text; never raises on user input."""
         parsed = understanding.parse(query)
-        try:
-            limit = max(1, min(int(limit), MAX_LIMIT))
-        except (TypeError, ValueError):
-            limit = 10
-        docs, problem = self._scope(doc, lang)
-        response = SearchResponse(query=parsed.text, docs=docs)
-        if problem:
-            response.message = problem
+        limit = _bounded(limit, 1, MAX_LIMIT, 10)
+        offset = _bounded(offset, 0, MAX_OFFSET, 0)
+        docs = self._scope(doc, lang, response := SearchResponse(query=parsed.text, offset=offset))
+        response.docs = docs
+        if response.messages:
+            pass
+        elif parsed.empty and not parsed.text:
+            response.say("empty", "Type a rule number (702.19c) or some words (trample, state-based actions).")
         elif parsed.empty:
-            response.message = ("Type a rule number (702.19c) or some words (trample, state-based actions)."
-                                if not parsed.text else
-                                f"Nothing to search for in {_quoted(parsed.text)}: type words or a rule number.")
+            response.say("nothing_to_search", f"Nothing to search for in {_quoted(parsed.text)}: "
+                         "type words or a rule number.", query=_shortened(parsed.text))
         elif parsed.number is not None:
-            self._jump(parsed.number, doc, lang, limit, response)
+            self._jump(parsed.number, doc, lang, limit, offset, response)
         else:
             section = numbers.normalise(str(chapter)) if chapter else None
             if chapter and section is None:
-                response.message = f"Unknown chapter or section {_quoted(str(chapter))}: use a number such as 7 or 702."
+                response.say("unknown_chapter", f"Unknown chapter or section {_quoted(str(chapter))}: "
+                             "use a number such as 7 or 702.", chapter=_shortened(str(chapter)))
             else:
-                self._full_text(parsed, docs, section, limit, response)
+                self._full_text(parsed, docs, section, limit, offset, response)
         if parsed.truncated:
-            note = f"Only the first {understanding.MAX_WORDS} words of a long query were used."
-            response.message = f"{response.message} {note}" if response.message else note
+            response.say("truncated", f"Only the first {understanding.MAX_WORDS} words of a long query were used.",
+                         words=understanding.MAX_WORDS)
         return response
 
-    def _scope(self, doc: str | None, lang: str | None) -> tuple[list[str], str | None]:
+    def _scope(self, doc: str | None, lang: str | None, response: SearchResponse) -> list[str]:
+        """The documents to search; a problem with `doc` or `lang` is said in `response`."""
         documents = self.corpus.documents
         if lang is not None and lang not in LANGUAGES:
-            return [], f"Unknown language {_quoted(str(lang))}: choose one of {', '.join(LANGUAGES)}."
+            response.say("unknown_language", f"Unknown language {_quoted(str(lang))}: choose one of "
+                         f"{', '.join(LANGUAGES)}.", lang=_shortened(str(lang)), choices=", ".join(LANGUAGES))
+            return []
         if doc is not None:
             if doc not in documents:
-                return [], f"Unknown document {_quoted(str(doc))}: choose one of {', '.join(documents)}."
+                response.say("unknown_document", f"Unknown document {_quoted(str(doc))}: choose one of "
+                             f"{', '.join(documents)}.", doc=_shortened(str(doc)), choices=", ".join(documents))
+                return []
             if lang is not None and documents[doc].language != lang:
-                return [], f"Document {doc} is in {documents[doc].language!r}, not {lang!r}."
-            return [doc], None
-        return [d for d, document in documents.items() if lang is None or document.language == lang], None
+                response.say("document_language", f"Document {doc} is in {documents[doc].language!r}, not {lang!r}.",
+                             doc=doc, language=documents[doc].language, lang=lang)
+                return []
+            return [doc]
+        return [d for d, document in documents.items() if lang is None or document.language == lang]
 
     # --- rule numbers --------------------------------------------------------------------------
 
-    def _jump(self, number: str, doc: str | None, lang: str | None, limit: int, response: SearchResponse) -> None:
+    def _jump(self, number: str, doc: str | None, lang: str | None, limit: int, offset: int,
+              response: SearchResponse) -> None:
         target = doc or DEFAULT_DOC.get(lang or "en", "en-2026")
         response.docs = [target]
         if not self.corpus.documents[target].is_cr:
-            self._citing(number, target, limit, response)
+            self._citing(number, target, limit, offset, response)
             return
         rule = self.corpus.rule(target, number)
         if rule is None:
             response.suggestions = self.corpus.suggest(target, number)
             response.did_you_mean = response.suggestions[0] if response.suggestions else None
-            response.message = f"No rule {number} in {target}."
+            response.say("no_rule", f"No rule {number} in {target}.", number=number, doc=target)
             return
         response.jump = Jump(target, rule.number, rule.level, rule.title, list(rule.children))
-        listed = [rule.number, *rule.children][:limit]
+        listed = [rule.number, *rule.children]
+        response.total = len(listed)
         response.hits = [build_hit(self.resolver, f"{target}|{RULE}|{n}", 1.0 if i == 0 else 0.5, None)
-                         for i, n in enumerate(listed)]
+                         for i, n in enumerate(listed) if offset <= i < offset + limit]
+        response.scenarios = self.scenarios.find([(target, [rule.number])], [], words_needed=False)
 
-    def _citing(self, number: str, doc: str, limit: int, response: SearchResponse) -> None:
+    def _citing(self, number: str, doc: str, limit: int, offset: int, response: SearchResponse) -> None:
         """A rule number asked of a guide: the paragraphs that cite it."""
         allowed = self._allowed([doc], None)
-        found = self.searcher().search(Term("cites", number), limit=limit, filter=allowed).items() if allowed else []
-        response.hits = [build_hit(self.resolver, self.refs[n], 1.0, None) for n, _ in found]
-        if not response.hits:
-            response.message = f"No paragraph of {doc} cites rule {number}."
+        found = self.searcher().search(Term("cites", number), limit=offset + limit, filter=allowed) if allowed else []
+        response.total = len(found)
+        response.hits = [build_hit(self.resolver, self.refs[n], 1.0, None) for n, _ in list(found.items())[offset:]]
+        if not response.total:
+            response.say("no_citing", f"No paragraph of {doc} cites rule {number}.", number=number, doc=doc)
 
     # --- full text -----------------------------------------------------------------------------
 
     def _full_text(self, parsed: understanding.ParsedQuery, docs: list[str], section: str | None, limit: int,
-                   response: SearchResponse) -> None:
+                   offset: int, response: SearchResponse) -> None:
         pivots = self._pivots(docs)
         query = self._correct(parsed, docs + pivots)
         if query.all != parsed.all_words():
             response.did_you_mean = _rewrite(parsed.text, parsed.all_words(), query.all)
         allowed = self._allowed(docs, section)
-        native, foreign = self._language_shares(query.all, docs, pivots)
+        foreign = self._language_shares(query.all, docs, pivots)[1]
+        depth = max(CANDIDATES, offset + limit)
 
-        scores: dict[str, float] = {}
-        wanted: dict[str, Wanted] = {}
-        if native > 0 or not pivots:
-            scores, wanted = self._ranked(query, docs, allowed)
-            if parsed.phrases and not scores:
-                response.message = "No entry has that exact phrase; showing entries with its words."
-                scores, wanted = self._ranked(_Words(query.all), docs, allowed)
+        scores, wanted, matched = self._ranked(query, docs, allowed, depth)
+        if parsed.phrases and not scores:
+            response.say("no_phrase", "No entry has that exact phrase; showing entries with its words.")
+            scores, wanted, matched = self._ranked(_Words(query.all), docs, allowed, depth)
         via: dict[str, str] = {}
         if foreign > 0:
-            scores, via = self._cross_language(query, docs[0], pivots, native, scores, wanted, section)
+            scores, via = self._cross_language(query, docs[0], pivots, scores, section)
         if len(docs) > 1:  # the same rule in several documents: the current, most authoritative first
             scores = {ref: s * (1 - DOCUMENT_ORDER_STEP * self._order[parse_ref(ref)[0]]) for ref, s in scores.items()}
-        ranked = sorted(scores.items(), key=lambda item: (-item[1], self.docnum.get(item[0], 0)))[:limit]
+        ranked = sorted(scores.items(), key=lambda item: (-item[1], self.docnum.get(item[0], 0)))
+        response.total = max(len(ranked), matched)
         response.hits = [build_hit(self.resolver, ref, score, wanted.get(parse_ref(ref)[0]), via.get(ref))
-                         for ref, score in ranked]
-        if not response.hits and not response.message:
-            response.message = f"Nothing found for {_quoted(parsed.text)}."
+                         for ref, score in ranked[offset:offset + limit]]
+        response.elsewhere = elsewhere.find(self, query.words, docs, pivots)
+        if response.elsewhere:
+            response.messages.append(elsewhere.message(response.elsewhere, docs))
+        elif not ranked and not response.messages:
+            response.say("nothing_found", f"Nothing found for {_quoted(parsed.text)}.", query=_shortened(parsed.text))
+        if ranked:
+            response.scenarios = self._scenarios(query, docs, [ref for ref, _ in ranked[:scenarios.HITS]])
 
-    def _ranked(self, query: _Words, docs: list[str], allowed: set[int]) -> tuple[dict[str, float], dict[str, Wanted]]:
-        """One Whoosh search over `docs`: ref → score (normalised to the top hit, plus title bonuses),
-        and per document the analysed words to mark in snippets."""
+    def _scenarios(self, query: _Words, docs: list[str], refs: list[str]) -> list:
+        """The library scenarios that show what the best hits say (see `scenarios`)."""
+        hits = [(parse_ref(ref)[0], self.resolver.rules_of(ref)) for ref in refs]
+        english = docs[0] if self._lang[docs[0]] == "en" else scenarios.ENGINE_DOC  # scenarios are in English
+        read = [self.reader(english).read(query.words)] if english in self.corpus.documents else []
+        return self.scenarios.find(hits, read)
+
+    @property
+    def scenarios(self) -> scenarios.ScenarioFinder:
+        """The scenario library, prepared for matching; its folder is looked at again every
+        `SCENARIO_REFRESH` seconds, so scenarios added while the app runs are found."""
+        now = time.monotonic()
+        with self._lock:
+            if self._finder is None or now - self._finder_checked > SCENARIO_REFRESH:
+                summaries = catalogue()
+                if self._finder is None or summaries is not self._finder_summaries:
+                    self._finder = scenarios.ScenarioFinder(summaries, self.alignment)
+                    self._finder_summaries = summaries
+                self._finder_checked = now
+            return self._finder
+
+    def reader(self, doc: str) -> Reader:
+        """How questions are read in `doc` (its vocabulary, titles and term pairs)."""
+        found = self._readers.get(doc)
+        if found is None:
+            pivots = tuple((p, self._lang[p]) for p in self._pivots([doc]))
+            found = Reader(doc, self._lang[doc], self.lexicons[doc], self.titles, self.vocabulary, self.pairs, pivots,
+                           number_token, lambda word, d=doc: self.entries(word, d))
+            self._readers[doc] = found
+        return found
+
+    def _ranked(self, query: _Words, docs: list[str], allowed: set[int], depth: int = CANDIDATES
+                ) -> tuple[dict[str, float], dict[str, Wanted], int]:
+        """One Whoosh search over `docs`: ref → score (normalised to the top hit, plus title bonuses) of
+        the best `depth` matches, per document the analysed words to mark in snippets, and how many
+        entries matched in all."""
         wanted: dict[str, Wanted] = {}
-        content: dict[str, list[str]] = {}
+        questions: dict[str, Question] = {}
         subqueries = []
         for doc in docs:
             lang = self._lang[doc]
-            built = document_query(doc, lang, query.words, query.phrases, self.vocabulary)
+            question = questions[doc] = self.reader(doc).read(query.words)
+            built = document_query(question, query.phrases)
             if built is not None:
                 subqueries.append(built)
-            content[doc] = content_words(query.words, doc, lang, self.vocabulary) + query.phrase_words
-            wanted[doc] = Wanted(lang, frozenset(term(w, lang, "sf") for w in content[doc]),
-                                 frozenset(term(w, lang, "fs") for w in content[doc]))
+            marked = [w for u in question.counted for w in u.words] + query.phrase_words
+            wanted[doc] = Wanted(lang, frozenset(term(w, lang, "sf") for w in marked),
+                                 frozenset(term(w, lang, "fs") for w in marked))
         scores: dict[str, float] = {}
+        matched = 0
         if subqueries and allowed:  # an empty filter would mean "no filter" to Whoosh
             whole = subqueries[0] if len(subqueries) == 1 else Or(subqueries)
-            for n, score in self.searcher().search(whole, limit=CANDIDATES, filter=allowed).items():
+            results = self.searcher().search(whole, limit=depth, filter=allowed)
+            # counting every match costs a second pass: past `depth`, Whoosh's estimate will do
+            matched = results.scored_length() if results.scored_length() < depth else results.estimated_length()
+            for n, score in results.items():
                 ref = self.refs[n]
-                doc, kind, _ = parse_ref(ref)
-                scores[ref] = score * ranking.KIND_WEIGHT[kind] * self._coverage(ref, content[doc], doc)
+                doc, kind, number = parse_ref(ref)
+                scores[ref] = (score * ranking.KIND_WEIGHT[kind] * ranking.position(kind, number)
+                               * self._coverage(ref, questions[doc]))
         top = max(scores.values(), default=0) or 1
         scores = {ref: s / top for ref, s in scores.items()}
         for doc in docs:
             if not self.corpus.documents[doc].is_cr:
                 continue
-            lang = self._lang[doc]
-            named = ranking.named(self.titles, doc, lang, query.all, self.corpus.rules[doc],
-                                  lambda w, d=doc, lg=lang: incidental(w, d, lg, self.vocabulary))
-            for ref, bonus in named.items():
+            question = questions[doc]
+            whole = ranking.several_titles(question)  # each title is a part asked for: no coverage
+            for ref, bonus in ranking.named(question, self.corpus.rules[doc]).items():
                 # a quoted phrase is required: titles only lift entries that hold it
                 if (ref in scores or not query.phrases) and self.docnum.get(ref) in allowed:
-                    scores[ref] = scores.get(ref, 0.0) + bonus
-        return scores, wanted
+                    held = 1.0 if whole else self._fit(ref, question)[0] ** ranking.NAMED_COVERAGE
+                    scores[ref] = scores.get(ref, 0.0) + bonus * held
+        return scores, wanted, matched
 
-    def _coverage(self, ref: str, words: list[str], doc: str) -> float:
-        """`ranking.coordination` of the query's content words over what the entry holds."""
-        if len(words) < 2:
-            return 1.0
-        lang = self._lang[doc]
-        sf, fs = self._entry_terms(ref, lang)
-        held = [term(w, lang, "sf") in sf or term(w, lang, "fs") in fs for w in words]
-        return ranking.coordination(held, [self.vocabulary.idf(w, doc) for w in words])
+    def _coverage(self, ref: str, question: Question) -> float:
+        """`ranking.coordination` of the question's units over what the entry holds; for a question naming
+        two or more mechanics, times `ranking.MEETING` when the entry holds them all, or `ranking.LISTED`
+        when it is a list of keywords."""
+        share, meets = self._fit(ref, question)
+        factor = 1.0
+        if len(question.mechanics) > 1:
+            factor = ranking.LISTED if self._listing(ref, question.lang) else ranking.MEETING if meets else 1.0
+        return share ** ranking.COORDINATION * factor
+
+    def _fit(self, ref: str, question: Question) -> tuple[float, bool]:
+        """The weighted share of the question's units the entry holds (1 for a question of one unit), and
+        whether it holds every mechanic of a question naming two or more. A unit is held through its best
+        form, a commoner wording counting less ("stack" for "in response"); a word held only in the
+        entry's examples counts `ranking.AROUND` of one."""
+        units = [u for u in question.counted if u.source != "number"]
+        if len(units) < 2:
+            return 1.0, False
+        lang = question.lang
+        own, around = self._entry_terms(ref, lang)
+
+        def held(word: str) -> float:
+            found = {term(word, lang, chain) for chain in CHAINS}
+            return 1.0 if found & own else ranking.AROUND if found & around else 0.0
+
+        shares = [max(sum(held(w) for w in form) / len(form) * strength
+                      for form, strength in zip(u.forms, u.strengths, strict=True)) for u in units]
+        mechanics = [s for u, s in zip(units, shares, strict=True) if u.mechanic]
+        meets = len(mechanics) > 1 and min(mechanics) >= ranking.AROUND
+        return ranking.held_share(shares, [u.weight for u in units]), meets
+
+    def _listing(self, ref: str, lang: str) -> bool:
+        """Whether the entry's own text names many keywords (122.1b lists the keyword counters): such a
+        list mentions mechanics together without being where they meet."""
+        found = self._listings.get(ref)
+        if found is None:
+            doc = parse_ref(ref)[0]
+            own = self._entry_terms(ref, lang)[0]
+            found = sum(all(t in own for t in k) for k in self._keyword_keys(doc)) >= ranking.LISTING
+            self._listings[ref] = found
+        return found
+
+    def _keyword_keys(self, doc: str) -> list[tuple[str, ...]]:
+        """The index terms of each keyword ability and action title of `doc`."""
+        found = self._keywords.get(doc)
+        if found is None:
+            lang = self._lang[doc]
+            found = [tuple(terms(rule.title, lang, "fs")) for number, rule in self.corpus.rules.get(doc, {}).items()
+                     if rule.level == "rule" and rule.title and number.startswith(("701.", "702."))]
+            self._keywords[doc] = found
+        return found
 
     def _entry_terms(self, ref: str, lang: str) -> tuple[frozenset[str], frozenset[str]]:
+        """The index terms (both chains) of what the entry says, and of its examples (`Resolver.parts`)."""
         found = self._terms_cache.get(ref)
         if found is None:
-            text = " ".join(self.resolver.texts(ref))
-            found = (frozenset(terms(text, lang, "sf")), frozenset(terms(text, lang, "fs")))
-            if len(self._terms_cache) >= 4096:
+            own, around = self.resolver.parts(ref)
+            found = tuple(frozenset(t for text in texts for chain in CHAINS for t in terms(text, lang, chain))
+                          for texts in (own, around))
+            if len(self._terms_cache) >= 8192:
                 self._terms_cache.clear()
             self._terms_cache[ref] = found
         return found
@@ -269,14 +384,39 @@ class Engine:
         """Words no title or text of `docs` holds are replaced by their closest known word."""
         fixes: dict[str, str] = {}
         for word in parsed.all_words():
-            if word in fixes or number_token(word) or any(self._known_in(word, d) for d in docs):
+            if word in fixes or number_token(word) or any(self.known_in(word, d) for d in docs):
                 continue
+            if any(self.lexicons[d].knows(word) or self.lexicons[d].filler(word) for d in docs):
+                continue  # players' words ("etb", "scoop") are no typos
+            if any(self.known_in(word, d) for d in self.corpus.documents):
+                continue  # a word of another document ("ward" in pt-2019) is said to be elsewhere
             fix = self.vocabulary.correction(word, docs)
             if fix:
                 fixes[word] = fix
         return _Words([fixes.get(w, w) for w in parsed.words], [[fixes.get(w, w) for w in p] for p in parsed.phrases])
 
-    def _known_in(self, word: str, doc: str) -> bool:
+    def best_rule(self, words: list[str], doc: str) -> str | None:
+        """The number of the rule of `doc` that `words` find first (for a link), or None."""
+        scores, _, _ = self._ranked(_Words(words), [doc], self._allowed([doc], None), depth=20)
+        rules = [(s, parse_ref(ref)[2]) for ref, s in scores.items() if parse_ref(ref)[1] == RULE]
+        return max(rules)[1] if rules else None
+
+    def entries(self, word: str, doc: str) -> int:
+        """About how many entries of `doc` hold the word's index term: the most of any part's (a lower
+        bound: an entry may hold it in its title and not its text)."""
+        cache_key = (word, doc)
+        found = self._entries_cache.get(cache_key)
+        if found is None:
+            reader = self.searcher().reader()
+            lang = self._lang[doc]
+            found = max(reader.doc_frequency(field_name(part, chain, doc), term(word, lang, chain))
+                        for chain in CHAINS for part in ("title", "text", "more"))
+            if len(self._entries_cache) > _CACHE_LIMIT:
+                self._entries_cache.clear()
+            self._entries_cache[cache_key] = found
+        return found
+
+    def known_in(self, word: str, doc: str) -> bool:
         """Whether any title or text of `doc` holds the word (in either analysis chain)."""
         cache_key = (word, doc)
         known = self._known_cache.get(cache_key)
@@ -303,13 +443,15 @@ class Engine:
         for word in words:
             here = max(self.vocabulary.share(word, d) for d in docs)
             there = max((self.vocabulary.share(word, p) for p in pivots), default=0.0)
-            if number_token(word) or (here and here * FOREIGN_RATIO >= there):
+            if any(self.lexicons[d].knows(word) for d in docs):
+                native += 1  # a players' word of the documents' language ("cartas", "flicker")
+            elif number_token(word) or (here and here * FOREIGN_RATIO >= there):
                 native += 1
             elif there:
                 foreign += 1
-            elif any(self._known_in(word, d) for d in docs):  # an inflection the vocabulary lacks
+            elif any(self.known_in(word, d) for d in docs):  # an inflection the vocabulary lacks
                 native += 1
-            elif any(self._known_in(word, p) for p in pivots):
+            elif any(self.known_in(word, p) for p in pivots):
                 foreign += 1
         return native / len(words), foreign / len(words)
 
@@ -320,30 +462,23 @@ class Engine:
             return []
         return [p for p in self.alignment.pivots(docs[0]) if self._lang[p] != self._lang[docs[0]]]
 
-    def _cross_language(self, query: _Words, doc: str, pivots: list[str], native_share: float,
-                        native: dict[str, float], wanted: dict[str, Wanted], section: str | None
-                        ) -> tuple[dict[str, float], dict[str, str]]:
+    def _cross_language(self, query: _Words, doc: str, pivots: list[str], native: dict[str, float],
+                        section: str | None) -> tuple[dict[str, float], dict[str, str]]:
         """Merge the native hits with those of the pivot documents, mapped to `doc`.
 
-        Runs only when some query words are unknown in `doc`. Each side is weighted by the share of
-        the query's words its document knows, so a mostly Portuguese query on pt-2019 is barely
-        touched by the English pivot, and an English one comes mostly from it. The query is also
-        translated with the term pairs and run on `doc` itself (that also marks the snippets).
+        Runs only when some query words belong to a pivot's language (the native reading has already
+        paired the ones the corpus pairs: "trample" → "Atropelar"). Each pivot's hits weigh by the share
+        of the query's words its language owns, so a mostly Portuguese query on pt-2019 is barely
+        touched by the English pivot, and an English one comes mostly from it.
         """
-        merged = {ref: s * native_share for ref, s in native.items()}
+        merged = dict(native)
         via: dict[str, str] = {}
         allowed = self._allowed([doc], section)
         for pivot in pivots:
             share = self._language_shares(query.all, [pivot], [doc])[0]  # the words this pivot's language owns
             if share == 0:
                 continue
-            translated = self.pairs.translate(query.all, pivot, self._lang[pivot], doc)
-            if translated:
-                extra, extra_wanted = self._ranked(_Words(translated), [doc], allowed)
-                for ref, s in extra.items():
-                    merged[ref] = merged.get(ref, 0.0) + s * share
-                wanted[doc] = _union(wanted.get(doc), extra_wanted[doc])
-            found, _ = self._ranked(query, [pivot], self._allowed([pivot], section))
+            found, _, _ = self._ranked(query, [pivot], self._allowed([pivot], section))
             for ref, s in found.items():
                 _, kind, number = parse_ref(ref)
                 target_number = self.alignment.counterpart(pivot, number, doc) if kind == RULE else None
@@ -374,13 +509,20 @@ class Engine:
         return allowed
 
 
+def _bounded(value, low: int, high: int, default: int) -> int:
+    try:
+        return max(low, min(int(value), high))
+    except (TypeError, ValueError):
+        return default
+
+
+def _shortened(text: str, width: int = 60) -> str:
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
 def _quoted(text: str, width: int = 60) -> str:
     """User text quoted in a message, shortened."""
     return repr(text if len(text) <= width else text[:width - 1] + "…")
-
-
-def _union(a: Wanted | None, b: Wanted) -> Wanted:
-    return b if a is None else Wanted(a.lang, a.sf | b.sf, a.fs | b.fs)
 
 
 def _rewrite(text: str, before: list[str], after: list[str]) -> str:

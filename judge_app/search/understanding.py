@@ -4,8 +4,9 @@ Judges type fast on a phone: "cr 704.5k", "702,19c", "regra 704.5k", "atropelar 
 "\"combat damage\"". A rule number goes straight to a lookup; everything else becomes plain words
 and quoted phrases. Nothing here ever reaches a query parser, so no input can be a syntax error:
 operators, wildcards (`*`, `?`), fuzzy marks (`~`), brackets and control characters are just
-punctuation ("trample~5" is "trample"), each word counts once, and only the first `MAX_WORDS` words
-of a very long query are used.
+punctuation ("trample~5" is "trample"), and only the first `MAX_WORDS` words of a very long query are
+used. Words are kept in order, repeats included ("first strike and double strike"): the reading of the
+question (`questions`) counts each thing it names once.
 """
 
 from __future__ import annotations
@@ -64,20 +65,9 @@ def parse(query: str | None) -> ParsedQuery:
             kept_phrases.append(phrase_words)
         elif phrase_words:
             rest = f"{rest} {phrase_words[0]}"
-    plain = _unique(words(rest))
+    plain = words(rest)
     truncated = truncated or len(plain) > budget or len(phrases) > MAX_PHRASES
     return ParsedQuery(text=text, words=plain[: max(budget, 0)], phrases=kept_phrases, truncated=truncated)
-
-
-def _unique(items: list[str]) -> list[str]:
-    """Each word once ("trample trample" is "trample"), first spelling kept."""
-    seen: set[str] = set()
-    out = []
-    for item in items:
-        if item.lower() not in seen:
-            seen.add(item.lower())
-            out.append(item)
-    return out
 
 
 def _split_phrases(text: str) -> tuple[list[str], str]:

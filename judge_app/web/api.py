@@ -89,15 +89,28 @@ def glossary_payload(doc: str, term: str) -> Payload:
     return {"doc": doc, "term": term, "entries": out}, 200
 
 
-def search_payload(query: str, doc: str, limit: str = "10", chapter: str = "") -> Payload:
+def search_payload(query: str, doc: str, limit: str = "10", chapter: str = "", offset: str = "",
+                   page: str = "") -> Payload:
+    """Hits (a page of them: ?offset=N, or ?page=N counting from 1 in pages of ?limit), the total, the
+    scenarios that show the answer, words only other documents have; each with its page on the site."""
     corpus = get_corpus()
     if doc and doc not in corpus.documents:
         return _error(f"unknown document {doc!r}", 404, documents=list(corpus.documents))
     try:
         count = min(max(int(limit), 1), MAX_LIMIT)
+        skip = int(offset) if offset else (max(int(page), 1) - 1) * count if page else 0
     except ValueError:
-        return _error("limit must be a whole number", 400)
-    response = search_api.search(query[:MAX_QUERY], doc=doc or None, limit=count, chapter=chapter or None)
+        return _error("limit, offset and page must be whole numbers", 400)
+    if skip < 0:
+        return _error("offset must not be negative", 400)
+    response = search_api.search(query[:MAX_QUERY], doc=doc or None, limit=count, chapter=chapter or None,
+                                 offset=skip)
+    return with_urls(response), 200
+
+
+def with_urls(response: search_api.SearchResponse) -> dict[str, Any]:
+    """`response.to_dict()` with the site's address of every hit, scenario and place elsewhere."""
+    corpus = get_corpus()
     data = response.to_dict()
     for hit, shown in zip(response.hits, data["hits"], strict=True):
         shown["url"] = hit_url(hit)
@@ -107,7 +120,11 @@ def search_payload(query: str, doc: str, limit: str = "10", chapter: str = "") -
                 shown["standing"] = found.to_json()
     if response.jump is not None:
         data["jump"]["url"] = rule_url(response.jump.doc, response.jump.number)
-    return data, 200
+    for shown in data["scenarios"]:
+        shown["url"] = url_for("scenarios.scenario", name=shown["id"], doc=response.docs[0] if response.docs else None)
+    for shown in data["elsewhere"]:
+        shown["url"] = rule_url(shown["doc"], shown["number"]) if shown["number"] else None
+    return data
 
 
 def _scenario_doc(doc: str) -> str | Payload:
@@ -198,7 +215,7 @@ def glossary(doc: str, term: str):
 def search():
     args = request.args
     return _json(search_payload(args.get("q", ""), args.get("doc", ""), args.get("limit", "10"),
-                                args.get("chapter", "")))
+                                args.get("chapter", ""), args.get("offset", ""), args.get("page", "")))
 
 
 @bp.route("/scenarios")
@@ -233,8 +250,11 @@ EXAMPLES = [
     ("api.glossary", {"doc": "es-2026", "term": "Arrollar"}, lambda: glossary_payload("es-2026", "Arrollar"),
      "The glossary entries for a term (case and accents ignored)."),
     ("api.search", {"q": "trample", "doc": "en-2026"}, lambda: search_payload("trample", "en-2026"),
-     "Ranked hits (?limit=1–100, ?chapter=7 or 702) with snippets as escaped HTML, query words in <mark>; "
-     "a rule number as the query gives a jump to that rule; did_you_mean for typos."),
+     "Ranked hits (?limit=1–100, ?offset=N or ?page=N for the next ones, ?chapter=7 or 702) with snippets as "
+     "escaped HTML, query words in <mark>, and the total; the library scenarios that show the answer (scenarios); "
+     "words only other documents have, with the rule there (elsewhere); messages with a code and parameters; "
+     "a rule number as the query gives a jump to that rule; did_you_mean for typos. Questions as players ask "
+     "them work too (?q=does my spell fizzle if they flicker the target)."),
     ("api.scenarios", {"tag": "trample"}, lambda: scenarios_payload(tag="trample"),
      "The scenario library: id, title, topics (tags), question, number of trace steps, whether its expectations "
      "hold, and the rules it cites. Filters: ?q= words, ?tag= a topic, ?rule= a rule number (its subrules too), "

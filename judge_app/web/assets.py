@@ -44,8 +44,14 @@ def load(folder: Path) -> dict[str, Asset]:
 
 
 def asset_url(name: str) -> str:
+    """`/static/<name>?v=<version>`, built once per file and mount point (every page asks for several)."""
     asset = current_app.extensions["judge_assets"][name]
-    return url_for("assets.static", name=name, v=asset.version)
+    key = (request.script_root, name)
+    urls = current_app.extensions["judge_asset_urls"]
+    known = urls.get(key)
+    if known is None:
+        known = urls[key] = url_for("assets.static", name=name, v=asset.version)
+    return known
 
 
 @bp.route("/static/<path:name>")
@@ -70,5 +76,6 @@ def static(name: str) -> Response:
 
 def init_app(app: Flask) -> None:
     app.extensions["judge_assets"] = load(paths.static_dir())
+    app.extensions["judge_asset_urls"] = {}
     app.register_blueprint(bp)
     app.jinja_env.globals["asset_url"] = asset_url

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import date
 from functools import lru_cache
 
+from babel import dates
 from babel.support import NullTranslations, Translations
 from flask import Flask, Request, current_app, g, request
 from flask_babel import Babel, format_date, get_translations
@@ -78,9 +79,11 @@ def gettext_in(language: str, message: str) -> str:
     return _translations(directory, language).gettext(message)
 
 
-def day(effective: str) -> str:
-    """A document's date as the interface language writes it ("16 de janeiro de 2026"); a bare year stays."""
+def day(effective: str, language: str | None = None) -> str:
+    """A document's date as the interface language (or `language`) writes it ("16 de janeiro de 2026");
+    a bare year stays."""
     try:
-        return format_date(date.fromisoformat(effective), format="long")
+        when = date.fromisoformat(effective)
     except ValueError:
         return effective
+    return format_date(when, format="long") if language is None else dates.format_date(when, "long", locale=language)

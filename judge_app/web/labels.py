@@ -1,5 +1,5 @@
 """Names that come from data (an alignment relation, a document kind, a game step, a kind of trace step, a
-mana colour, why a replay was refused), as words of the interface.
+mana colour, why a replay was refused, a kind of ability), as words of the interface.
 
 Each table maps the data's name to an interface string, so the strings are extractable into the catalogs;
 `name_of` translates at the moment of use and leaves a name we have no words for as it is.
@@ -35,6 +35,12 @@ TRACE_KINDS = {
     "rejected": _l("rejected"), "game over": _l("game over"), "note": _l("note"),
     "passes": _l("everyone passes"),  # a run of steps in which nobody acts (judge_app.scenarios.render.fold_passes)
 }
+# The kinds of ability the card-text grammar reads (judge_app.cardtext.nodes, each class's KIND).
+ABILITY_KINDS = {
+    "keyword": _l("keyword ability"), "static": _l("static ability"), "triggered": _l("triggered ability"),
+    "activated": _l("activated ability"), "mana": _l("mana ability"), "loyalty": _l("loyalty ability"),
+    "spell": _l("spell ability"), "replacement": _l("replacement effect"),
+}
 STACK_KINDS = {"spell": _l("spell"), "activated": _l("activated ability"), "triggered": _l("triggered ability")}
 MANA = {"white": _l("white"), "blue": _l("blue"), "black": _l("black"), "red": _l("red"), "green": _l("green"),
         "colorless": _l("colorless")}
@@ -49,7 +55,7 @@ REFUSALS = {
 
 TABLES: dict[str, dict[str, LazyString]] = {
     "relation": RELATIONS, "kind": DOCUMENT_KINDS, "step": STEPS, "trace": TRACE_KINDS, "stack": STACK_KINDS,
-    "mana": MANA, "refusal": REFUSALS,
+    "mana": MANA, "refusal": REFUSALS, "ability": ABILITY_KINDS,
 }
 
 

@@ -126,7 +126,8 @@ def banner(pack: Pack, lang: str, version_: str) -> str:
     `{saved}` is filled in by the worker with the day the pack was saved. (Inside an app context.)"""
     text = i18n.gettext_in(lang, "Offline: served from your saved copy of %(pack)s (rules of %(effective)s, "
                                  "version %(version)s, saved {saved}).")
-    text %= {"pack": label(pack, lang), "effective": pack.effective or "—", "version": version_[:8]}
+    effective = i18n.day(pack.effective, lang) if pack.effective else "—"
+    text %= {"pack": label(pack, lang), "effective": effective, "version": version_[:8]}
     return f'<p class="offline-status" role="status" data-pack="{escape(pack.id)}">{escape(text)}</p>'
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from functools import lru_cache
 
 import markdown
 from markupsafe import Markup, escape
@@ -55,8 +56,12 @@ def _converter(line_breaks: bool) -> markdown.Markdown:
 _local = threading.local()
 
 
+@lru_cache(maxsize=32768)
 def _markdown_to_html(source: str, line_breaks: bool = True) -> str:
-    """Rule text keeps its line breaks (`nl2br`); free Markdown (a scenario's question) joins wrapped lines."""
+    """Rule text keeps its line breaks (`nl2br`); free Markdown (a scenario's question) joins wrapped lines.
+
+    Kept: the same text comes back on many pages (a rule on its own page, its parent's, its counterparts'
+    side by side), and the output depends on the source alone (link marks carry indexes, not addresses)."""
     name = "md" if line_breaks else "md_wrapped"
     md = getattr(_local, name, None)
     if md is None:
@@ -66,11 +71,12 @@ def _markdown_to_html(source: str, line_breaks: bool = True) -> str:
     return md.convert(source)
 
 
-def _plain_offsets(source: str) -> tuple[str, list[int]] | None:
+@lru_cache(maxsize=32768)
+def _plain_offsets(source: str) -> tuple[str, tuple[int, ...]] | None:
     """The plain text the Markdown `source` stands for, and each plain character's index in `source`.
 
     Only what `judge_app.corpus.markup.to_markdown` writes is understood: `\\x` escapes, the three
-    entities, and `*` runs as emphasis. None if anything else turns up.
+    entities, and `*` runs as emphasis. None if anything else turns up. Kept, like the conversion.
     """
     plain: list[str] = []
     where: list[int] = []
@@ -97,7 +103,7 @@ def _plain_offsets(source: str) -> tuple[str, list[int]] | None:
             plain.append(ch)
             where.append(i)
             i += 1
-    return "".join(plain), where
+    return "".join(plain), tuple(where)
 
 
 def _usable(links: list[Link], length: int) -> list[Link]:

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from flask import url_for
+from flask import current_app, has_request_context, request, url_for
 from markupsafe import Markup
+from werkzeug.routing import Map
 
 from judge_app.corpus import Corpus, GlossaryEntry, GuideParagraph, Reference, Rule
 from judge_app.corpus.numbers import normalise
@@ -23,11 +25,24 @@ _NUMBER_RE = re.compile(r"(\d+(?:\.\d+[a-z]?)?)|(?<=[–-])([a-z])\b", re.I)
 
 
 def rule_url(doc: str, number: str) -> str:
-    return url_for("rules.rule", doc=doc, number=number)
+    return _address("rules.rule", doc, "number", number)
 
 
 def term_url(doc: str, term: str) -> str:
-    return url_for("browse.glossary_entry", doc=doc, term=term)
+    return _address("browse.glossary_entry", doc, "term", term)
+
+
+def _address(endpoint: str, doc: str, name: str, value: str) -> str:
+    """`url_for`, remembered: a page links dozens of rules and terms, a pack or an export thousands of
+    pages, and an address depends only on the routes and where the app is mounted."""
+    if not has_request_context():
+        return url_for(endpoint, doc=doc, **{name: value})
+    return _remembered(current_app.url_map, request.script_root, endpoint, doc, name, value)
+
+
+@lru_cache(maxsize=65536)
+def _remembered(_routes: Map, _root: str, endpoint: str, doc: str, name: str, value: str) -> str:
+    return url_for(endpoint, doc=doc, **{name: value})
 
 
 @dataclass

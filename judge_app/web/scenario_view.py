@@ -2,12 +2,14 @@
 as seats and tiles, the timeline with each cited rule linked in the chosen document, and the checks.
 
 The same data comes from the library (replayed at start) and from "try your own" (replayed in a child
-process), so both pages are drawn by one set of functions and templates.
+process), so both pages are drawn by one set of functions and templates. The editor also shows each card
+of the text beside its reading by the card-text grammar (`card_readings`).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -242,3 +244,81 @@ def trace_view(data: dict[str, Any], citations: Citations) -> TraceView:
               for c in data["checks"]]
     result = data["trace"][-1]["snapshot"].get("result") if data["trace"] else None
     return TraceView(steps, checks, data["ok"], data["failure"], result)
+
+
+@dataclass
+class InstructionLine:
+    text: str
+    depth: int  # nesting: a mode's instructions, a delayed trigger's, the action a "can't" forbids
+
+
+@dataclass
+class AbilityReading:
+    """An ability as `judge card read` shows it, its rules linked in the chosen document."""
+
+    kind: str  # the node's KIND: "keyword", "static", "triggered", "activated", "mana", "loyalty", "spell" …
+    text: str
+    cost: str
+    trigger: str
+    details: list[str]
+    instructions: list[InstructionLine]
+    targets: list[str]
+    rules: list[RuleLink]
+
+
+@dataclass
+class ReadingError:
+    line: int
+    column: int
+    message: str
+    text: str  # the card's line as written
+
+    @property
+    def parts(self) -> tuple[str, str, str]:
+        """The line before the column, the word (or sign) at it, and the rest: the word is marked on the page."""
+        start = min(max(self.column - 1, 0), len(self.text))
+        found = _WORD_AT.match(self.text, start)
+        end = found.end() if found else start
+        return self.text[:start], self.text[start:end], self.text[end:]
+
+
+@dataclass
+class CardReading:
+    """A scenario's card beside its reading: its abilities, or where and why its text could not be read."""
+
+    id: str
+    name: str
+    type: str
+    text: str
+    ok: bool
+    abilities: list[AbilityReading]
+    errors: list[ReadingError]
+
+
+_WORD_AT = re.compile(r"[\w'’+/{}-]+|\S")
+_INSTRUCTION_RULES = re.compile(r"\s+\[[^\[\]]*\]$")  # "   [120.1, 120.3]": the chips show them
+
+
+def card_readings(cards: Iterable[dict[str, Any]], citations: Citations) -> list[CardReading]:
+    """`judge_app.scenarios.readings` data as the editor shows it: the card's own name for `~`, rules linked."""
+    return [CardReading(card["id"], card["name"], card["type"], card["text"], card["ok"],
+                        [_ability_reading(a, card["name"], citations) for a in card["abilities"]],
+                        _reading_errors(card)) for card in cards]
+
+
+def _ability_reading(ability: dict[str, Any], name: str, citations: Citations) -> AbilityReading:
+    def named(text: str) -> str:
+        return text.replace("~", name)
+
+    instructions = [InstructionLine(named(_INSTRUCTION_RULES.sub("", line.strip().removeprefix("- "))),
+                                    (len(line) - len(line.lstrip())) // 2) for line in ability["instructions"]]
+    return AbilityReading(ability["kind"], ability["text"], named(ability["cost"]), named(ability["trigger"]),
+                          [named(d) for d in ability["details"]], instructions,
+                          [named(t) for t in ability["targets"]], [citations.link(n) for n in ability["rules"]])
+
+
+def _reading_errors(card: dict[str, Any]) -> list[ReadingError]:
+    lines = card["text"].splitlines()
+    return [ReadingError(e["line"], e["column"], e["message"],
+                         lines[e["line"] - 1] if 0 < e["line"] <= len(lines) else e["text"])
+            for e in card["errors"]]

@@ -1,6 +1,7 @@
 """Scenarios on the web: the library (`/scenarios`), a scenario's board and rules trace step by step
 (`/scenarios/<id>`), and "try your own" (`/scenarios/try`), whose text is replayed by
-`judge_app.scenarios.sandbox` within its limits.
+`judge_app.scenarios.sandbox` within its limits; beside it, each card of the text as the card-text grammar
+reads it (on loading an example, on running, or on "Read the cards" alone, which replays nothing).
 
 Rules are cited in the visitor's document (`?doc=`, else the remembered choice): the engine's 2026 numbers as
 they are in EN/ES 2026, the aligned rule in the 2019 documents.
@@ -20,7 +21,7 @@ from judge_app.web import documents
 from judge_app.web.documents import get_corpus
 from judge_app.web.errors import not_found_page
 from judge_app.web.scenario_library import Entry, Library
-from judge_app.web.scenario_view import Citations, trace_view
+from judge_app.web.scenario_view import Citations, card_readings, trace_view
 
 bp = Blueprint("scenarios", __name__)
 
@@ -103,17 +104,25 @@ def try_your_own():
         "limit_kb": sandbox.MAX_TEXT // 1024, "time_limit": f"{sandbox.TIME_LIMIT:g}", **_page_context(doc)}
     if too_large is not None:
         return _refused(too_large, "", context)
+    cites = citations(doc)
     if request.method == "GET":
         example = _example(library, request.args.get("from", ""))
-        return render_template("scenario_try.html", text=example.source if example else "",
-                               example=example.id if example else "", **context)
+        text = example.source if example else ""
+        return render_template("scenario_try.html", text=text, example=example.id if example else "",
+                               cards=card_readings(sandbox.read_cards(text).cards, cites), **context)
     text, refusal = _posted_text(form)
     if refusal is not None:
         return _refused(refusal, text, context)
+    if form.get("only") == "read":
+        result = sandbox.read_cards(text)
+        if result.refusal is not None:
+            return _refused(result.refusal, text, context)
+        return render_template("scenario_try.html", text=text, example="", cards=card_readings(result.cards, cites),
+                               **context)
     result = sandbox.replay(text)
+    context["cards"] = card_readings(result.cards, cites)
     if result.refusal is not None:
         return _refused(result.refusal, text, context)
-    cites = citations(doc)
     scenario = result.data["scenario"]
     return render_template("scenario_try.html", text=text, example="", view=trace_view(result.data, cites),
                            scenario=scenario, question=cites.markdown(scenario["question"]),

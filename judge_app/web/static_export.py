@@ -20,6 +20,7 @@ import time
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -178,14 +179,23 @@ def _write(path: Path, body: bytes, report: Report) -> None:
 def rewrite(body: str, file: str, plan: Plan) -> str:
     """Every link of a page that starts with "/" made relative to `file`: to the file it became, else to
     the page saying it needs the server. Fragments stay; queries go (files take none)."""
+    folder = posixpath.dirname(file) or "."
+
     def replace(match: re.Match[str]) -> str:
-        value = html.unescape(match.group(2))
-        if not value.startswith("/") or value.startswith("//"):
-            return match.group(0)
-        path, _, fragment = value.partition("#")
-        address = relative(file, plan.file_of(path) or NEEDS_SERVER) + (f"#{fragment}" if fragment else "")
-        return match.group(1) + html.escape(address) + match.group(3)
+        return match.group(1) + _link(plan, folder, match.group(2)) + match.group(3)
     return _LINK_RE.sub(replace, body)
+
+
+@lru_cache(maxsize=131072)
+def _link(plan: Plan, folder: str, written: str) -> str:
+    """An address as written in a page of `folder`, as it is written in the export (remembered: the pages
+    of a folder link mostly the same few dozen addresses)."""
+    value = html.unescape(written)
+    if not value.startswith("/") or value.startswith("//"):
+        return written
+    path, _, fragment = value.partition("#")
+    address = posixpath.relpath(plan.file_of(path) or NEEDS_SERVER, folder) + (f"#{fragment}" if fragment else "")
+    return html.escape(address)
 
 
 def clear(target: Path) -> None:
@@ -195,6 +205,3 @@ def clear(target: Path) -> None:
     for name in ("index.html", SEARCH, NEEDS_SERVER):
         (target / name).unlink(missing_ok=True)
 
-
-def relative(file: str, target: str) -> str:
-    return posixpath.relpath(target, posixpath.dirname(file) or ".")

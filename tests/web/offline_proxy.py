@@ -4,7 +4,9 @@ worker's included) while the session's server keeps running for the other tests.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
+import socket
 import threading
 import urllib.error
 import urllib.request
@@ -52,17 +54,46 @@ class Proxy:
             def log_message(self, *args) -> None:
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = _Server(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 
     def close(self) -> None:
-        """Stop listening: from now on every connection to the proxy's port is refused."""
+        """Stop listening and cut every connection still open: from now on nothing reaches the site. (Chromium
+        opens connections ahead of need; one accepted before the close would otherwise still be answered.)"""
         self.server.shutdown()
         self.server.server_close()
+        self.server.cut_open_connections()
         self.thread.join(timeout=5)
+
+
+class _Server(ThreadingHTTPServer):
+    """Remembers its open connections, to cut them when the proxy closes."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        self.open_connections: set[socket.socket] = set()
+        self.guard = threading.Lock()
+        super().__init__(*args, **kwargs)
+
+    def process_request(self, request, client_address) -> None:
+        with self.guard:
+            self.open_connections.add(request)
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request) -> None:
+        with self.guard:
+            self.open_connections.discard(request)
+        super().shutdown_request(request)
+
+    def cut_open_connections(self) -> None:
+        with self.guard:
+            connections, self.open_connections = list(self.open_connections), set()
+        for connection in connections:
+            with contextlib.suppress(OSError):  # already closed by the other side
+                connection.shutdown(socket.SHUT_RDWR)
+            connection.close()
 
 
 def refused(url: str) -> bool:

@@ -161,3 +161,37 @@ def test_try_your_own_runs_an_edited_scenario_and_points_at_a_mistake(browser, s
         assert browser.find_element(By.ID, "editor-status").text.startswith(f"{line}:")
         shot(browser, "scenario-7-error-line-selected")
 
+
+
+def test_the_editor_shows_how_each_card_reads_and_where_a_text_is_not_read(browser, server):
+    from selenium.webdriver.common.by import By
+
+    from judge_app.cardtext import read
+
+    browser.get(f"{server}/scenarios/try?from={TRAMPLE}")
+    cards = browser.find_elements(By.CSS_SELECTOR, "#cards article.reading")
+    assert [c.find_element(By.CSS_SELECTOR, "h3 span").text for c in cards] == [
+        "Deathtouch Wurm", "Grizzly Bears", "Grizzly Bears"]
+    oracle = ("Trample, deathtouch\nWhenever this creature deals combat damage to a player, that player discards "
+              "a card.\nThis creature zorbles each opponent.")
+    edited = TEXT.replace('text = "Trample, deathtouch"', f'text = """{oracle}"""')
+    replace_text(browser, browser.find_element(By.ID, "scenario-text"), edited)
+    submit(browser, browser.find_element(By.CSS_SELECTOR, "form#editor button[name=only][value=read]"))
+    assert browser.find_elements(By.ID, "result") == []  # read, not replayed
+    wurm = browser.find_element(By.CSS_SELECTOR, "#cards article.reading")
+    assert [k.text for k in wurm.find_elements(By.CSS_SELECTOR, ".kind")] == [
+        "keyword ability", "keyword ability", "triggered ability"]
+    trigger = wurm.find_elements(By.CSS_SELECTOR, "li.ability")[2]
+    assert trigger.find_element(By.CSS_SELECTOR, "dd").text == "Whenever this creature deals combat damage to a player"
+    (error,) = read(oracle, name="Deathtouch Wurm", type_line="Creature — Wurm").errors
+    said = wurm.find_element(By.CSS_SELECTOR, ".read-error")
+    assert said.text.startswith(f"Line {error.line}, column {error.column}: not read.")
+    assert said.find_element(By.CSS_SELECTOR, "mark").text == "zorbles"
+    assert browser.find_element(By.ID, "scenario-text").get_attribute("value").replace("\r\n", "\n") == edited
+    browser.execute_script("arguments[0].scrollIntoView()", wurm)
+    assert no_horizontal_scroll(browser)
+    shot(browser, "scenario-8-card-readings")
+    trample = wurm.find_element(By.CSS_SELECTOR, 'ul.rules a[data-rule="702.19"]')
+    follow(browser, trample)
+    assert browser.current_url == f"{server}/rules/en-2026/702.19"
+    assert "702.19" in browser.find_element(By.CSS_SELECTOR, "article.rule h1").text

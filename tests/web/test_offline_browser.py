@@ -76,13 +76,14 @@ def test_install_save_and_read_offline(js_browser, origin):
                                     CASES["numbers"])
     assert numbers == [expected for _, expected in CASES["numbers"]]
 
-    driver.get(site + "/offline/")
-    for pack in ("en-2026", "pt-2019"):
+    # en-2026 saved by a judge reading the interface in English, pt-2019 by one reading it in Portuguese:
+    # a pack's pages, its offline indicator and its search speak the language it was saved in.
+    for language, pack, saved in (("en", "en-2026", "Saved on "), ("pt", "pt-2019", "Guardado em ")):
+        driver.get(f"{site}/settings/lang/{language}?next=/offline/")
         driver.find_element(By.CSS_SELECTOR, f'button[data-pack="{pack}"][data-action="save"]').click()
-    wait_for(driver, lambda d: all(state_of(d, p).startswith("Saved") for p in ("en-2026", "pt-2019")),
-             timeout=SAVE_TIMEOUT)
-    assert state_of(driver, "en-2019") == "Not saved on this device."
-    shot(driver, "offline-0-saved")
+        wait_for(driver, lambda d, p=pack, s=saved: state_of(d, p).startswith(s), timeout=SAVE_TIMEOUT)
+    assert state_of(driver, "en-2026").startswith("Guardado em ")
+    assert state_of(driver, "en-2019") == "Não guardado neste aparelho."
 
     # A new release on the server: a pack saved from another release is saved again on the next page online.
     old = saved_meta(driver, "pt-2019")
@@ -96,20 +97,28 @@ def test_install_save_and_read_offline(js_browser, origin):
           await cache.put("/offline/saved/pt-2019", new Response(JSON.stringify(meta)));
           done();
         });""")
-    driver.get(site + "/rules/en-2026/100.1")
+    driver.get(site + "/settings/lang/en?next=/offline/")
     wait_for(driver, lambda d: (saved_meta(d, "pt-2019") or {}).get("release") == old["release"]
              and saved_meta(d, "pt-2019")["saved"] > old["saved"], timeout=60)
+    assert saved_meta(driver, "pt-2019")["lang"] == "pt"  # saved again in the language it was saved in
+    driver.refresh()
+    wait_for(driver, lambda d: state_of(d, "pt-2019").startswith("Saved on "))
+    assert state_of(driver, "en-2019") == "Not saved on this device."
+    shot(driver, "offline-0-saved")
 
     origin.close()
     assert refused(site + "/"), "the site must be unreachable before reading offline"
 
-    for path, heading, copy in [("/rules/en-2026/702.19", "702.19. Trample", "EN 2026 (rules of 2026-01-16"),
-                                ("/rules/pt-2019/704.5k", "704.5k", "PT 2019 (rules of 2019-01-25"),
-                                ("/rules/en-2026/702.19c", "702.19c", "EN 2026 (rules of 2026-01-16")]:
+    english = "Offline: served from your saved copy of EN 2026 (rules of January 16, 2026, version "
+    portuguese = "Offline: servido da sua cópia guardada de PT 2019 (regras de 25 de janeiro de 2019, versão "
+    for path, heading, indicator, language in [("/rules/en-2026/702.19", "702.19. Trample", english, "en"),
+                                               ("/rules/pt-2019/704.5k", "704.5k", portuguese, "pt"),
+                                               ("/rules/en-2026/702.19c", "702.19c", english, "en")]:
         driver.get(site + path)
         assert driver.find_element(By.CSS_SELECTOR, "article.rule h1").text == heading
-        indicator = driver.find_element(By.CSS_SELECTOR, ".offline-status").text
-        assert indicator.startswith(f"Offline: served from your saved copy of {copy}, version "), indicator
+        shown = driver.find_element(By.CSS_SELECTOR, ".offline-status").text
+        assert shown.startswith(indicator), shown
+        assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == language
     # Its links open too: a reference, the contents, the glossary.
     driver.find_element(By.CSS_SELECTOR, '[id="702.19c"] a.ref').click()
     wait_for(driver, lambda d: d.current_url == site + "/rules/en-2026/702.19b")
@@ -132,14 +141,17 @@ def test_install_save_and_read_offline(js_browser, origin):
     assert "/rules/en-2026/702.19" in hits[:5]
     assert driver.find_element(By.CSS_SELECTOR, ".offline-status")
     shot(driver, "offline-2-search-en")
+    assert driver.find_element(By.ID, "offline-search-status").text.endswith(" results in the saved copy")
     driver.get(site + "/rules/pt-2019/100.1")
     assert "/rules/pt-2019/702.2" in search_offline(driver, site, "toque mortifero")[:5]
     assert "/rules/pt-2019/702.19" in search_offline(driver, site, "atropelra")[:5]
-    assert driver.find_element(By.ID, "offline-did-you-mean").text.endswith("atropelar")
+    assert driver.find_element(By.ID, "offline-did-you-mean").text == "Você quis dizer: atropelar"
+    assert driver.find_element(By.ID, "offline-search-status").text.endswith(" resultados na cópia guardada")
+    assert driver.find_element(By.CSS_SELECTOR, ".offline-status").text.startswith(portuguese)
 
-    # A document not saved: said plainly.
+    # A document not saved: said plainly, in the language of the pack saved last (pt-2019, saved again above).
     driver.get(site + "/rules/en-2019/702.19")
-    assert driver.find_element(By.TAG_NAME, "h1").text == "Not saved for offline use"
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Não guardado para uso offline"
     driver.get(site + "/scenarios")
-    assert driver.find_element(By.TAG_NAME, "h1").text == "Not saved for offline use"
-    assert "Scenarios (the library, the board, running your own)" in driver.find_element(By.TAG_NAME, "main").text
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Não guardado para uso offline"
+    assert "Os cenários (a biblioteca, o tabuleiro, rodar o seu)" in driver.find_element(By.TAG_NAME, "main").text

@@ -92,7 +92,8 @@ def test_scenario_page_draws_the_board_and_the_trace(client, path):
     for line, frame in zip(lines, frames, strict=True):
         assert [a["data-rule"] for a in frame.select(".caption .rules a")] == line["rules"]
         if line["kind"] == "passes":
-            assert frame.select_one(".caption .what").get_text().startswith("Both players pass")
+            who = "Both players" if len(line["players"]) == 2 else "All players"
+            assert frame.select_one(".caption .what").get_text().startswith(f"{who} pass")
     verdict = soup.select_one(".outcome .verdict").get_text()
     assert verdict.startswith("✓" if outcome.ok else "✗")
 

@@ -11,6 +11,7 @@ from scenario_texts import ENDLESS
 from webpages import page, soup_of
 
 from judge_app import paths
+from judge_app.cardtext import read, render
 from judge_app.scenarios import sandbox
 
 TRAMPLE = "trample-deathtouch-two-blockers"
@@ -116,6 +117,88 @@ def test_scenario_api_list_and_one(client, corpus):
     missing = client.get("/api/scenarios/nope")
     assert missing.status_code == 404 and missing.get_json()["error"] == "no scenario 'nope'"
 
+
+# Beside the editor, each card as the card-text grammar reads it: a real card that reads, one whose text does
+# not (a word no card uses), and markup in names and text, which must stay text.
+HELIX = "Lightning Helix deals 3 damage to any target and you gain 3 life."
+ODD = "Odd <script>alert(1)</script> Drake"
+UNREAD = "Flying\nThis creature deals 3 damage to any target <b>and</b> zorbles it."
+WITH_CARDS = TEXT + f"""
+[[cards]]
+id = "helix"
+name = "Lightning Helix"
+owner = "Alice"
+type = "Instant"
+zone = "hand"
+text = "{HELIX}"
+
+[[cards]]
+id = "odd"
+name = "{ODD}"
+owner = "Bob"
+type = "Creature — Drake"
+pt = "2/2"
+text = '''{UNREAD}'''
+"""
+
+
+def readings(soup) -> dict[str, object]:
+    return {a.select_one("h3 span").get_text(): a for a in soup.select("section#cards article.reading")}
+
+
+def test_the_editor_reads_each_card_as_judge_card_read_does(client):
+    response = client.post("/scenarios/try", data={"text": WITH_CARDS, "doc": "pt-2019", "only": "read"},
+                           content_type="multipart/form-data")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert "<script>alert(1)</script>" not in html and "<b>and</b>" not in html
+    soup = soup_of(response)
+    assert soup.select_one("#result") is None  # reading the cards replays nothing
+    names = [a.select_one("h3 span").get_text() for a in soup.select("section#cards article.reading")]
+    assert names == ["Deathtouch Wurm", "Grizzly Bears", "Grizzly Bears", "Lightning Helix", ODD]
+    shown = readings(soup)
+    helix = shown["Lightning Helix"]
+    expected = read(HELIX, name="Lightning Helix", type_line="Instant")
+    abilities = helix.select("li.ability")
+    assert len(abilities) == len(expected.abilities) == 1
+    assert abilities[0].select_one(".kind").get_text() == "spell ability"
+    assert abilities[0].select_one("q").get_text() == HELIX
+    fields = {dt.get_text(): [dd.get_text(" ", strip=True) for dd in dt.find_next_siblings("dd")]
+              for dt in abilities[0].select("dt")}
+    assert fields["Targets"][0] == "any target (target 1)"
+    steps = [li.get_text() for li in abilities[0].select("ol.instructions li")]
+    assert [step.split(";")[0] for step in steps] == ["deal damage", "gain life"]
+    assert "by: Lightning Helix" in steps[0] and "amount: 3" in steps[1]
+    links = abilities[0].select("ul.rules a")
+    assert [a["data-rule"] for a in links] == list(render.all_rules(expected.abilities[0]))
+    for link in links:  # in the chosen document, or the 2026 rules for a rule the 2019 rules do not have
+        assert link["href"].startswith("/rules/pt-2019/") or "fallback" in link.get("class", [])
+        assert client.get(link["href"]).status_code == 200
+    odd = shown[ODD]
+    assert "unread" in odd["class"]
+    assert [a.select_one("q").get_text() for a in odd.select("li.ability")] == ["Flying"]
+    error = read(UNREAD, name=ODD, type_line="Creature — Drake").errors[0]
+    said = odd.select_one(".read-error")
+    assert said.select_one("p").get_text().startswith(f"Line {error.line}, column {error.column}: not read.")
+    assert error.message in said.get_text()
+    assert said.select_one("pre").get_text() == UNREAD.splitlines()[1]
+    assert error.message == "unexpected character '<'" and said.select_one("mark").get_text() == "<"
+
+
+def test_running_shows_the_readings_beside_a_refusal_and_in_the_pages_language(client):
+    response = post_form(client, WITH_CARDS)
+    assert response.status_code == 422  # the engine refuses the card it cannot read
+    soup = soup_of(response)
+    assert soup.select_one("section.refusal") and "unread" in readings(soup)[ODD]["class"]
+    assert soup.select_one("textarea#scenario-text").get_text() == WITH_CARDS
+    soup = page(client, f"/scenarios/try?from={TRAMPLE}", headers={"Accept-Language": "pt"})
+    wurm = readings(soup)["Deathtouch Wurm"]
+    assert [k.get_text() for k in wurm.select(".kind")] == ["habilidade de palavra-chave"] * 2
+    trample = wurm.select_one('ul.rules a[data-rule="702.19"]')
+    assert trample["href"] == "/rules/pt-2019/702.19" and trample["lang"] == "pt"
+    bears = [a for a in soup.select("section#cards article.reading")
+             if a.select_one("h3 span").get_text() != "Deathtouch Wurm"]
+    assert [a.select_one(".note").get_text() for a in bears] == ["Sem texto de regras."] * 2
 
 # --- abuse: each comes back quickly with a clear 4xx, never a 500 ------------------------------------------------
 

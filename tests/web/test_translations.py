@@ -131,3 +131,36 @@ def test_dates_and_numbers_in_the_languages_way(client, language, date, number):
     soup = page(client, "/quality", headers={"Accept-Language": language})
     counts = [td.get_text() for td in soup.select("table.counts td")]
     assert any(c.startswith(number) and len(c) == 5 for c in counts), counts
+
+
+def test_updating_the_catalogs_adds_new_strings_untranslated_and_keeps_translations(tmp_path, monkeypatch, capsys):
+    """`python -m judge_app.web.update_catalogs` on a copy of the real catalogs, the code asking for two new
+    strings (one with plural forms): they are added with no translation (gettext's empty msgstr, which babel
+    reads as None), counted as untranslated, and every translation already there is kept."""
+    import shutil
+
+    from babel.messages.pofile import read_po
+
+    from judge_app.web import update_catalogs
+
+    shutil.copytree(catalogs.SOURCE, tmp_path / "translations")
+    monkeypatch.setattr(catalogs, "SOURCE", tmp_path / "translations")
+    before = {language: {m.id: m.string for m in catalogs.read(language) if m.id} for language in TRANSLATED}
+    real = catalogs.extracted
+
+    def with_new_strings():
+        template = real()
+        template.add("A string nobody translated yet", locations=[("templates/new.html", 1)])
+        template.add(("%(num)s new thing", "%(num)s new things"), locations=[("judge_app/web/new.py", 2)])
+        return template
+
+    monkeypatch.setattr(catalogs, "extracted", with_new_strings)
+    update_catalogs.update()
+    printed = capsys.readouterr().err
+    for language in TRANSLATED:
+        with (tmp_path / "translations" / language / "LC_MESSAGES" / "messages.po").open("rb") as source:
+            catalog = read_po(source, locale=language)
+        assert sorted(catalogs.untranslated(catalog)) == ["%(num)s new thing", "A string nobody translated yet"]
+        assert f"{language}: {len(catalog)} strings, 2 untranslated" in printed
+        kept = {m.id: m.string for m in catalog if m.id and m.id in before[language]}
+        assert kept == before[language]

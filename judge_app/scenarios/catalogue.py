@@ -1,0 +1,120 @@
+"""The scenario library as data to find scenarios by: each file's title, question, tags and the rules it cites.
+
+    from judge_app.scenarios.catalogue import catalogue
+    for summary in catalogue():                  # every readable file of scenarios/, by file name
+        summary.id, summary.title, summary.tags, summary.answer_rules, summary.cited
+
+The rules come from replaying each scenario (the engine cites a 2026 rule for everything it does) and from
+the rule numbers its answer names. Replaying the library takes a second or two, so the result is kept in
+`<data dir>/scenarios/catalogue-<key>.json`, keyed by the scenario files and the code that replays them: a
+scenario added or changed is picked up on the next call, and nothing is replayed otherwise. A file that does
+not load or replay is logged and left out. The search (`judge_app.search`) and the web app both read it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import re
+import tempfile
+import threading
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from judge_app import paths
+from judge_app.scenarios.loader import load
+from judge_app.scenarios.model import ScenarioError
+from judge_app.scenarios.runner import run
+
+log = logging.getLogger("judge_app.scenarios")
+
+RULE_NUMBER = re.compile(r"\b[1-9]\d{2}\.\d+[a-z]?\b")
+_CODE = ("engine", "scenarios", "cardtext")  # packages whose code decides what a replay cites
+_lock = threading.Lock()
+_memo: dict[str, list[Summary]] = {}  # by the folder's file names, times and sizes: a cheap check
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    id: str  # the file name without .toml
+    title: str
+    question: str
+    tags: tuple[str, ...]
+    answer_rules: tuple[str, ...]  # rule numbers the answer (and question) name, in order
+    cited: tuple[str, ...]  # every rule the replay cites, in order of first citation
+
+    @classmethod
+    def from_json(cls, data: dict) -> Summary:
+        return cls(data["id"], data["title"], data["question"], tuple(data["tags"]), tuple(data["answer_rules"]),
+                   tuple(data["cited"]))
+
+
+def catalogue(folder: Path | None = None, data_dir: Path | None = None) -> list[Summary]:
+    """Every scenario of `folder` (default: `paths.scenarios_dir()`), replayed once per change."""
+    folder = Path(folder or paths.scenarios_dir())
+    files = sorted(folder.glob("*.toml"))
+    signature = f"{folder}|" + "|".join(f"{p.name}:{p.stat().st_mtime_ns}:{p.stat().st_size}" for p in files)
+    with _lock:
+        if signature in _memo:
+            return _memo[signature]
+        key = _key(files)
+        cache = Path(data_dir or paths.data_dir()) / "scenarios" / f"catalogue-{key}.json"
+        found = _read(cache)
+        if found is None:
+            found = [s for s in (_summarise(path) for path in files) if s is not None]
+            _write(cache, found)
+        _memo.clear()  # only the current state of the folder is worth remembering
+        _memo[signature] = found
+        return found
+
+
+def summarise(path: Path) -> Summary:
+    """One scenario file, loaded and replayed (raises `ScenarioError` on a malformed file)."""
+    scenario = load(path)
+    outcome = run(scenario)
+    named = RULE_NUMBER.findall(f"{scenario.question}\n{scenario.answer}")
+    return Summary(id=path.stem, title=scenario.title, question=scenario.question.strip(), tags=tuple(scenario.tags),
+                   answer_rules=tuple(dict.fromkeys(named)), cited=tuple(outcome.trace.cited()))
+
+
+def _summarise(path: Path) -> Summary | None:
+    try:
+        return summarise(path)
+    except (ScenarioError, OSError) as exc:
+        log.warning("scenario %s left out of the catalogue: %s", path.name, exc)
+        return None
+
+
+def _key(files: list[Path]) -> str:
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    package = Path(__file__).resolve().parent.parent
+    for name in _CODE:
+        for source in sorted((package / name).rglob("*.py")):
+            digest.update(source.read_bytes())
+    return digest.hexdigest()[:20]
+
+
+def _read(cache: Path) -> list[Summary] | None:
+    try:
+        return [Summary.from_json(item) for item in json.loads(cache.read_text(encoding="utf-8"))]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _write(cache: Path, summaries: list[Summary]) -> None:
+    """Written beside and renamed into place, so a reader never sees half a file; older catalogues go."""
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=cache.parent, delete=False, suffix=".tmp") as out:
+            json.dump([asdict(s) for s in summaries], out, ensure_ascii=False)
+        os.replace(out.name, cache)
+        for old in cache.parent.glob("catalogue-*.json"):
+            if old != cache:
+                old.unlink(missing_ok=True)
+    except OSError as exc:  # a read-only data directory: replay again next time
+        log.warning("scenario catalogue not cached: %s", exc)

@@ -1,0 +1,146 @@
+"""Players' vocabulary: how players ask, and their words for what the rules call otherwise.
+
+The data is in this folder, one readable file per language (`en.toml`, `pt.toml`, `es.toml`); see the
+comments at the top of each. `stems.toml` is read by `analysis` (it decides index terms). From the corpus
+itself come the old terms the Comprehensive Rules' glossary marks obsolete ("Converted Mana Cost
+(Obsolete)", "Coste de maná convertido (Obsoleto)"): each is mapped to the current wording its entry gives.
+
+    lexicon("en").filler("whats")                   # True: a word that asks, not names
+    lexicon("en").shape(["who", "chooses", ...])    # "chooser"
+    lexicon("pt").wordings(("etb",))                # ["entra no campo de batalha", …] (keys are term tuples)
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from judge_app.corpus import Corpus
+from judge_app.search.analysis import fold, term, words
+
+FOLDER = Path(__file__).resolve().parent
+SHAPES = ("definition", "outcome", "permission", "chooser", "count", "combination")
+CLAUSE = "clause"  # [questions] clause: words that begin the question after a story ("…, does it still resolve?")
+OBSOLETE_RE = re.compile(r"\s*\((?:obsolete|obsoleto|obsoleta)\)\s*", re.IGNORECASE)
+# Where an obsolete entry's text gives the current wording: "an obsolete term for “exile [something]”".
+REPLACEMENT_RE = re.compile(
+    r"(?:obsolete term for|older name for|term that meant|término obsoleto para|nombre antiguo para|viejo nombre de|"
+    r"que significaba|termo obsoleto para|antigo nome d[ae]|que significava)\s+"
+    r"(?:an?\s+|the\s+|un\s+|una\s+|el\s+|la\s+|o\s+|um\s+|uma\s+)?[“\"]?([^.”\"(]+)", re.IGNORECASE)
+_BRACKETS = re.compile(r"\[[^\]]*\]")
+
+
+def key(phrase: str, lang: str) -> tuple[str, ...]:
+    """How a phrase is looked up: its words' index terms ("Fizzles" and "fizzle" meet)."""
+    return tuple(term(w, lang, "fs") for w in words(phrase))
+
+
+@dataclass(slots=True)
+class Lexicon:
+    """One language's data (see the module docstring)."""
+
+    lang: str
+    filler_words: frozenset[str] = frozenset()  # folded
+    shapes: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)  # kind → folded phrases
+    clause_words: frozenset[str] = frozenset()  # folded
+    phrases: dict[tuple[str, ...], list[str]] = field(default_factory=dict)  # key → the rules' wordings
+    longest: int = 1
+    _known: frozenset[str] | None = None  # every term of every phrase, computed on first use
+
+    def filler(self, word: str) -> bool:
+        return fold(word) in self.filler_words
+
+    def question_starts(self, typed: list[str]) -> int:
+        """Where the question begins after a story told first ("I sacrifice it in response, does the
+        Aura's ability still resolve?" → at "does"): the last clause word that follows some other
+        word; 0 when the whole text is the question."""
+        start = 0
+        for i, word in enumerate(typed):
+            if i and fold(word) in self.clause_words and any(not self.filler(w) for w in typed[:i]):
+                start = i
+        return start
+
+    def knows(self, word: str) -> bool:
+        """Whether the word is part of some phrase of the vocabulary (so it is no typo)."""
+        return term(word, self.lang, "fs") in self._known_terms()
+
+    def _known_terms(self) -> frozenset[str]:
+        if self._known is None:
+            self._known = frozenset(t for phrase_key in self.phrases for t in phrase_key)
+        return self._known
+
+    def wordings(self, phrase_key: tuple[str, ...]) -> list[str]:
+        return self.phrases.get(phrase_key, [])
+
+    def add(self, phrase: str, wordings: list[str]) -> None:
+        phrase_key = key(phrase, self.lang)
+        if not phrase_key:
+            return
+        self._known = None
+        found = self.phrases.setdefault(phrase_key, [])
+        found += [w for w in wordings if w not in found]
+        self.longest = max(self.longest, len(phrase_key))
+
+    def shape(self, typed: list[str]) -> str | None:
+        """The first shape (in `SHAPES` order) one of whose phrasings occurs in `typed`."""
+        folded = tuple(fold(w) for w in typed)
+        for kind in SHAPES:
+            for phrase in self.shapes.get(kind, ()):
+                n = len(phrase)
+                if any(folded[i:i + n] == phrase for i in range(len(folded) - n + 1)):
+                    return kind
+        return None
+
+
+@lru_cache(maxsize=8)
+def lexicon(lang: str) -> Lexicon:
+    """The language's data file, read once (an empty lexicon for a language without one)."""
+    path = FOLDER / f"{lang}.toml"
+    if not path.exists():
+        return Lexicon(lang)
+    with open(path, "rb") as handle:
+        data = tomllib.load(handle)
+    questions = data.get("questions", {})
+    found = Lexicon(
+        lang,
+        filler_words=frozenset(fold(w) for w in questions.get("filler", "").split()),
+        shapes={kind: [tuple(fold(w) for w in words(p)) for p in questions.get(kind, [])] for kind in SHAPES},
+        clause_words=frozenset(fold(w) for w in questions.get(CLAUSE, "").split()),
+    )
+    for phrase, wordings in data.get("words", {}).items():
+        found.add(phrase, list(wordings))
+    for today, old in data.get("translation-2019", {}).items():  # both ways
+        found.add(today, [old])
+        found.add(old, [today])
+    return found
+
+
+def with_obsolete_terms(base: Lexicon, corpus: Corpus, doc: str) -> Lexicon:
+    """`base` plus the document's glossary entries marked obsolete, each mapped to the wording its text
+    gives ("An obsolete term for mana value") and the titles of the rules it sends to."""
+    out = Lexicon(base.lang, base.filler_words, base.shapes, base.clause_words,
+                  {k: list(v) for k, v in base.phrases.items()}, base.longest)
+    for names, wordings in obsolete_terms(corpus, doc):
+        for name in names:
+            out.add(name, wordings)
+    return out
+
+
+def obsolete_terms(corpus: Corpus, doc: str) -> list[tuple[list[str], list[str]]]:
+    """(names, current wordings) for each glossary entry of `doc` marked obsolete."""
+    out = []
+    rules = corpus.rules.get(doc, {})
+    for entry in corpus.glossary.get(doc, []):
+        head = f"{entry.term} {entry.text[:12]}"
+        if not OBSOLETE_RE.search(head):
+            continue
+        names = [n.strip() for n in re.split(r"[,/]", OBSOLETE_RE.sub(" ", entry.term)) if n.strip()]
+        wordings = [_BRACKETS.sub(" ", m.group(1)).strip() for m in REPLACEMENT_RE.finditer(entry.text)]
+        wordings += [rules[n].title for n in entry.rules if n in rules and rules[n].title]
+        wordings = [w for w in dict.fromkeys(wordings) if w]
+        if names and wordings:
+            out.append((names, wordings))
+    return out

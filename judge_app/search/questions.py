@@ -1,0 +1,273 @@
+"""From the words a player typed to what is searched in one document: units, each a thing the question names.
+
+    "does my spell fizzle if they flicker the target?"   (en-2026)
+    → shape "outcome"; units: spell | fizzle → "illegal target" / "doesn't resolve" |
+      flicker → "exile return to the battlefield" / "new object" | target
+
+In order, over the words:
+1. Words that ask or fill ("does", "my", "if", "they", "o que", "qué") are left out (`lexicon` filler), as
+   are words in most entries of the document ("the", "de"). The phrasing gives the question a shape
+   (definition, outcome, permission, chooser, count, combination): see `Lexicon.shape`.
+2. The longest phrase the players' vocabulary knows becomes one unit holding the rules' wordings for it
+   ("etb" → "enters the battlefield"; a single word, or a term the rules name, also as typed); the
+   document's obsolete terms too.
+3. Else the longest span naming a rule title or glossary term ("first strike", "state-based actions").
+4. Else, a span in another language the corpus pairs with this document's words ("trample" on pt-2019 →
+   "Atropelar"): a unit holding both.
+5. Else the word alone.
+A unit is matched when an entry holds any one of its forms; its weight is the rarity of its rarest form the
+document holds, so a unit nothing in the document holds weighs nothing. Units naming a keyword or a
+glossary term are the question's mechanics: a question with two or more prefers where they meet.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from judge_app.search.analysis import CHAINS, term, words
+from judge_app.search.crosslang import TermPairs
+from judge_app.search.entries import GLOSSARY, RULE
+from judge_app.search.lexicon import Lexicon
+from judge_app.search.titles import Named, Titles
+from judge_app.search.vocabulary import Vocabulary
+
+STOP_SHARE = 0.3  # a word in more than this share of a document's entries is left out ("the", "de")
+FOREIGN_RATIO = 5  # a word this much more frequent in a pivot document belongs to the pivot's language
+MECHANIC_SHARE = 0.05  # a named unit whose words are in more entries than this is not a mechanic ("creature")
+WEIGHT_CAP = 6.0  # a word rarer than this (in idf) weighs no more: rare is not always relevant ("per", "exactly")
+STORY_WEIGHT = 0.8  # a unit of the story told before the question ("I sacrifice it in response, does …")
+IDIOM_WEIGHT = 1.5  # a player's phrase the vocabulary knows ("still resolve") names what is asked
+READ_CACHE = 512  # questions remembered per document
+COUNT_WEIGHT = 0.5  # a plain number ("7 cards", "pay 4 life") is usually a detail of the story
+
+
+@dataclass(slots=True)
+class Unit:
+    """One thing the question names, with every form it may take in the document."""
+
+    typed: tuple[str, ...]  # the words as typed
+    forms: list[tuple[str, ...]]  # content words of each form; the typed words first when they count
+    named: list[Named] = field(default_factory=list)  # rule titles and glossary terms the unit names
+    source: str = "word"  # "word", "lexicon", "title", "translation", "number"
+    weight: float = 0.0  # how much the unit tells entries apart (0: no form occurs in the document)
+    mechanic: bool = False
+    strengths: list[float] = field(default_factory=list)  # per form, its rarity over the unit's (0–1]
+    keys: list[tuple[str, float]] = field(default_factory=list)  # per form, its rarest word and that word's share
+    share: float = 0.0  # about the share of the document's entries holding the unit (any form)
+
+    @property
+    def words(self) -> list[str]:
+        """Every word of every form (for snippets)."""
+        return list(dict.fromkeys(w for form in self.forms for w in form))
+
+
+@dataclass(slots=True)
+class Question:
+    doc: str
+    lang: str
+    shape: str | None
+    units: list[Unit]
+
+    @property
+    def counted(self) -> list[Unit]:
+        return [u for u in self.units if u.weight > 0]
+
+    @property
+    def mechanics(self) -> list[Unit]:
+        return [u for u in self.counted if u.mechanic]
+
+
+@dataclass(slots=True)
+class Reader:
+    """What understanding a question in one document needs; `read` does the work."""
+
+    doc: str
+    lang: str
+    lexicon: Lexicon
+    titles: Titles
+    vocabulary: Vocabulary
+    pairs: TermPairs | None = None
+    pivots: tuple[tuple[str, str], ...] = ()  # (pivot document, its language)
+    is_number: Callable[[str], str | None] | None = None  # word → the rule number it is, or None
+    entries: Callable[[str], int] | None = None  # word → about how many entries hold its index term
+    _read: dict[tuple[str, ...], Question] = field(default_factory=dict)
+
+    def read(self, typed: list[str]) -> Question:
+        """The question these words ask in the document (remembered: one search reads it several times)."""
+        key = tuple(typed)
+        found = self._read.get(key)
+        if found is None:
+            found = self._read_now(typed)
+            if len(self._read) > READ_CACHE:
+                self._read.clear()
+            self._read[key] = found
+        return found
+
+    def _read_now(self, typed: list[str]) -> Question:
+        units: list[Unit] = []
+        story: set[int] = set()  # ids of the units told before the question itself
+        question_starts = self.lexicon.question_starts(typed)
+        i = 0
+        while i < len(typed):
+            found = self._number(typed, i) or _longer(self._phrase(typed, i), self._title(typed, i))
+            found = found or self._foreign(typed, i)
+            if found is None:
+                word = typed[i]
+                found = (None if self.incidental(word) else Unit((word,), [(word,)]), 1)
+            unit, size = found
+            if unit is not None:
+                units.append(unit)
+                if i + size <= question_starts:
+                    story.add(id(unit))
+            i += size
+        units = _merge(units)
+        for unit in units:
+            self._weigh(unit)
+            if id(unit) in story:
+                unit.weight *= STORY_WEIGHT
+            elif unit.source == "lexicon" and len(unit.typed) > 1:
+                unit.weight *= IDIOM_WEIGHT
+        return Question(self.doc, self.lang, self.lexicon.shape(typed), units)
+
+    # --- what a word is ------------------------------------------------------------------------
+
+    def incidental(self, word: str) -> bool:
+        """A word that asks or fills, or one in most entries: no use telling entries apart."""
+        return self.lexicon.filler(word) or self.vocabulary.share(word, self.doc) > STOP_SHARE
+
+    def content(self, phrase: str | tuple[str, ...]) -> tuple[str, ...]:
+        found = words(phrase) if isinstance(phrase, str) else list(phrase)
+        return tuple(w for w in found if not self.incidental(w)) or tuple(found)
+
+    def foreign(self, word: str) -> bool:
+        here = self.vocabulary.share(word, self.doc)
+        there = max((self.vocabulary.share(word, p) for p, _ in self.pivots), default=0.0)
+        return there > 0 and here * FOREIGN_RATIO < there
+
+    # --- spans -----------------------------------------------------------------------------------
+
+    def _number(self, typed: list[str], i: int) -> tuple[Unit, int] | None:
+        number = self.is_number(typed[i]) if self.is_number else None
+        if number is None:
+            return None
+        return Unit((typed[i],), [(number,)], source="number"), 1
+
+    def _phrase(self, typed: list[str], i: int) -> tuple[Unit, int] | None:
+        for size in range(min(self.lexicon.longest, len(typed) - i), 0, -1):
+            span = tuple(typed[i:i + size])
+            wordings = self.lexicon.wordings(tuple(term(w, self.lang, "fs") for w in span))
+            if wordings:
+                # a phrase is searched as typed only when it is the rules' own term ("converted mana cost");
+                # else through its wordings ("still resolve" is nobody's wording); a single word always
+                named = self.names(list(span))
+                typed_form = [self.content(span)] if size == 1 or named else []
+                forms = typed_form + [self.content(w) for w in wordings]
+                named += [n for w in wordings for n in self.names(words(w))]
+                return Unit(span, _unique(forms), named, "lexicon"), size
+        return None
+
+    def _title(self, typed: list[str], i: int) -> tuple[Unit, int] | None:
+        for size in range(min(self.titles.longest, len(typed) - i), 0, -1):
+            span = typed[i:i + size]
+            if size == 1 and self.incidental(span[0]):
+                continue
+            named = self.names(span)
+            if named:
+                return Unit(tuple(span), [self.content(tuple(span))], named, "title"), size
+        return None
+
+    def _foreign(self, typed: list[str], i: int) -> tuple[Unit, int] | None:
+        if self.pairs is None or not self.foreign(typed[i]):
+            return None
+        for pivot, lang in self.pivots:
+            for size in range(min(self.pairs.longest, len(typed) - i), 0, -1):
+                span = typed[i:i + size]
+                targets = self.pairs.lookup(span, pivot, lang, self.doc)
+                if targets:
+                    forms = [self.content(tuple(span))] + [self.content(t) for t in targets]
+                    named = [n for t in targets for n in self.names(words(t))]
+                    return Unit(tuple(span), _unique(forms), named, "translation"), size
+        return None
+
+    def names(self, span: list[str]) -> list[Named]:
+        """The rule titles and glossary terms of the document these words name exactly."""
+        keys = [" ".join(term(w, self.lang, chain) for w in span) for chain in CHAINS]
+        return self.titles.lookup(self.doc, keys)
+
+    # --- weights ---------------------------------------------------------------------------------
+
+    def _weigh(self, unit: Unit) -> None:
+        """The unit's weight: the rarity of its rarest form that occurs in the document. Forms that do
+        not occur are dropped (a slang word the rules never use is searched through its wordings)."""
+        if unit.source == "number":
+            unit.weight = max(self.vocabulary.idf(unit.forms[0][0], self.doc), 1.0)
+            return
+        size = self.vocabulary.sizes.get(self.doc) or 1
+        held = [f for f in unit.forms if f and all(self._occurs(w) for w in f)]
+        unit.forms = held
+        if not held:
+            unit.weight = 0.0
+            return
+        rarity = [min(WEIGHT_CAP, sum(self._idf(w) for w in f) / len(f)) for f in held]
+        unit.weight = max(rarity)
+        unit.strengths = [r / unit.weight if unit.weight else 1.0 for r in rarity]
+        if all(w.isdigit() for w in unit.typed):
+            unit.weight *= COUNT_WEIGHT
+        keys: dict[str, float] = {}
+        for form in held:
+            word = min(form, key=self._entries)
+            keys.setdefault(term(word, self.lang, "fs"), (word, self._entries(word) / size))
+        unit.keys = sorted(keys.values(), key=lambda key: key[1])
+        unit.share = min(1.0, sum(share for _, share in unit.keys))
+        shares = [max(self._entries(w) for w in f) / size for f in held]
+        unit.mechanic = bool(unit.named) and any(_is_mechanic(n) for n in unit.named) and min(shares) <= MECHANIC_SHARE
+
+    def _occurs(self, word: str) -> bool:
+        """Whether the document holds the word's index term; words the vocabulary does not count (numbers,
+        "+1/+1") are taken as held."""
+        return not word.isalpha() or self._entries(word) > 0
+
+    def _entries(self, word: str) -> int:
+        """Entries holding the word's index term (any form stemming alike: "indestructable" is held
+        where "indestructible" is); the word form's own count without an index."""
+        return self.entries(word) if self.entries else self.vocabulary.count(word, self.doc)
+
+    def _idf(self, word: str) -> float:
+        return math.log(1 + (self.vocabulary.sizes.get(self.doc) or 1) / (self._entries(word) + 1))
+
+
+def _is_mechanic(named: Named) -> bool:
+    """A keyword or other titled rule, or a glossary term sending to one: not a whole section or step
+    ("combat damage step" is where things happen, not a mechanic)."""
+    if named.kind == GLOSSARY:
+        return any("." in number for number in named.rules)
+    return named.kind == RULE and "." in named.ref.rsplit("|", 1)[1]
+
+
+def _longer(a: tuple[Unit, int] | None, b: tuple[Unit, int] | None) -> tuple[Unit, int] | None:
+    """Of two readings of the words at one place, the one spanning more words (the vocabulary's on a tie)."""
+    if a is None or b is None:
+        return a or b
+    return b if b[1] > a[1] else a
+
+
+def _unique(forms: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = []
+    for form in forms:
+        if form and form not in out:
+            out.append(form)
+    return out
+
+
+def _merge(units: list[Unit]) -> list[Unit]:
+    """The same thing named twice ("trample … trample") counts once."""
+    out: list[Unit] = []
+    seen: set[tuple[tuple[str, ...], ...]] = set()
+    for unit in units:
+        signature = tuple(tuple(w.lower() for w in f) for f in unit.forms) or (unit.typed,)
+        if signature not in seen:
+            seen.add(signature)
+            out.append(unit)
+    return out

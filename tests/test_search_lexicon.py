@@ -1,0 +1,84 @@
+"""The players' vocabulary (judge_app/search/lexicon/*.toml) is data that holds: every wording it maps a
+player's word to occurs in the document it is for, the CR glossary's obsolete terms are read from the
+documents themselves, and each kind of entry changes what is found."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+from search_helpers import keys
+
+from judge_app.search.analysis import words
+from judge_app.search.lexicon import CLAUSE, FOLDER, SHAPES, lexicon, obsolete_terms
+
+DOCUMENT = {"en": "en-2026", "pt": "pt-2019", "es": "es-2026"}
+
+
+def data(lang: str) -> dict:
+    with open(FOLDER / f"{lang}.toml", "rb") as handle:
+        return tomllib.load(handle)
+
+
+@pytest.mark.parametrize("lang", DOCUMENT)
+def test_every_wording_occurs_in_its_document(engine, lang):
+    """A wording the rules never use would find nothing: each of its words is in the document."""
+    doc = DOCUMENT[lang]
+    table = data(lang)
+    wordings = [w for found in table["words"].values() for w in found]
+    wordings += list(table.get("translation-2019", {}).values())  # the 2019 side of each pair
+    reader = engine.reader(doc)
+    missing = [w for w in wordings for word in reader.content(w) if word.isalpha() and not engine.entries(word, doc)]
+    assert missing == []
+
+
+@pytest.mark.parametrize("lang", DOCUMENT)
+def test_questions_section_is_well_formed(lang):
+    questions = data(lang)["questions"]
+    assert set(questions) == {"filler", CLAUSE, *SHAPES}
+    filler = set(questions["filler"].split())
+    assert len(filler) > 80
+    # no game word is filler: a search for it must still find its rule
+    assert not filler & {"trample", "atropelar", "arrollar", "creature", "criatura", "damage", "dano", "daño",
+                         "each", "cada", "before", "antes", "stack", "pilha", "pila"}
+
+
+def test_obsolete_glossary_terms_map_to_today_s_words(corpus):
+    found = {name: wordings for names, wordings in obsolete_terms(corpus, "en-2026") for name in names}
+    assert "mana value" in found["Converted Mana Cost"]
+    assert "exile" in found["Remove from the Game"]
+    assert "Umbra Armor" in found["Totem Armor"]
+    es = {name: wordings for names, wordings in obsolete_terms(corpus, "es-2026") for name in names}
+    assert "valor de maná" in es["Coste de maná convertido"]
+    assert len(found) >= 15 and len(es) >= 15
+
+
+@pytest.mark.parametrize(("query", "doc", "top", "why"), [
+    ("converted mana cost", "en-2026", "202.3", "an obsolete term, from the glossary"),
+    ("what's cmc", "en-2026", "202.3", "an abbreviation"),
+    ("removed from the game", "en-2026", "406", "an obsolete term: exile"),
+    ("o que é hexproof", "pt-2019", "702.11", "today's word for the 2019 'resistência à magia'"),
+    ("como funciona o stack", "pt-2019", "405", "English slang in Portuguese"),
+    ("qué es el mareo de invocación", "es-2026", "302.6", "slang with no rule title"),
+    ("marchitar", "es-2026", "702.80", "an older Spanish name (today Debilitar)"),
+    ("edh deck size", "en-2026", "903.5a", "EDH, the old name of Commander"),
+])
+def test_players_words_find_the_rules(engine, query, doc, top, why):
+    found = [k for k in keys(engine.search(query, doc=doc)) if not k.startswith("glossary:")][:3]
+    assert any(k == top or k.startswith(top + ".") or (k.startswith(top) and k[len(top):].isalpha())
+               for k in found), (why, found)
+
+
+def test_a_players_word_is_no_typo(engine):
+    """"scoop" is one letter from "scope": the vocabulary knows it means "concede"."""
+    response = engine.search("can my opponent scoop at any time", doc="en-2026")
+    assert response.did_you_mean is None
+    assert "104.3a" in keys(response)[:5]
+
+
+def test_shapes_of_questions():
+    assert lexicon("en").shape(words("who chooses the order of triggers")) == "chooser"
+    assert lexicon("pt").shape(words("o que acontece se eu sacrificar")) == "outcome"
+    assert lexicon("es").shape(words("cuántas tierras puedo jugar")) == "permission"  # the first shape found
+    assert lexicon("es").shape(words("cuántas tierras hay")) == "count"
+    assert lexicon("en").shape(words("trample")) is None

@@ -1,0 +1,64 @@
+"""Scenarios in search results ("see it happen"): the catalogue read from the library's replays, kept fresh
+as files are added, and matched to searches on their rules and words, in every language."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+
+from judge_app import paths
+from judge_app.scenarios.catalogue import catalogue
+
+
+def ids(response) -> list[str]:
+    return [s.id for s in response.scenarios]
+
+
+def test_the_catalogue_holds_every_scenario_with_the_rules_it_cites(tmp_path, corpus):
+    files = sorted(paths.scenarios_dir().glob("*.toml"))
+    found = {s.id: s for s in catalogue(data_dir=tmp_path)}
+    assert set(found) == {f.stem for f in files}
+    legend = found["legend-rule"]
+    assert "704.5j" in legend.answer_rules and "704.5j" in legend.cited
+    assert all(n in corpus.rules["en-2026"] for s in found.values() for n in s.cited)
+
+
+def test_a_scenario_added_is_picked_up_and_a_broken_one_left_out(tmp_path, caplog):
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    for name in ("hexproof", "shroud"):
+        shutil.copy(paths.scenarios_dir() / f"{name}.toml", folder)
+    assert [s.id for s in catalogue(folder, tmp_path)] == ["hexproof", "shroud"]
+    assert len(list((tmp_path / "scenarios").glob("catalogue-*.json"))) == 1
+    shutil.copy(paths.scenarios_dir() / "menace.toml", folder)
+    (folder / "broken.toml").write_text("[scenario\ntitle = 1\n", encoding="utf-8")
+    with caplog.at_level(logging.WARNING, logger="judge_app.scenarios"):
+        assert [s.id for s in catalogue(folder, tmp_path)] == ["hexproof", "menace", "shroud"]
+    assert "broken.toml" in caplog.text
+    assert len(list((tmp_path / "scenarios").glob("catalogue-*.json"))) == 1  # the old one is gone
+
+
+def test_a_question_a_scenario_answers_shows_it_in_every_language(engine):
+    assert ids(engine.search("trample and deathtouch against two blockers", doc="en-2026"))[0] == \
+        "trample-deathtouch-two-blockers"
+    assert "trample-deathtouch-two-blockers" in ids(engine.search("atropelar com toque mortífero", doc="pt-2019"))
+    assert "trample-deathtouch-two-blockers" in ids(engine.search("arrollar con toque mortal", doc="es-2026"))
+    assert "hexproof" in ids(engine.search("can i target my opponent's hexproof creature", doc="en-2026"))
+
+
+def test_rules_shown_with_a_scenario_are_numbered_as_searched(engine):
+    """pt-2019 numbers its rules as in 2019: the scenario's rules are shown in those numbers."""
+    found = {s.id: s for s in engine.search("lifelink com infectar", doc="pt-2019").scenarios}
+    assert "lifelink-and-infect-same-damage" in found
+    assert all(n in engine.corpus.rules["pt-2019"] for n in found["lifelink-and-infect-same-damage"].rules)
+
+
+def test_a_rule_number_lists_the_scenarios_citing_it(engine):
+    response = engine.search("702.19b", doc="en-2026")
+    assert response.jump is not None
+    assert "trample-deathtouch-two-blockers" in ids(response)
+
+
+def test_no_scenario_for_what_none_shows(engine):
+    assert ids(engine.search("mulligan", doc="en-2026")) == []
+    assert ids(engine.search("what is the maximum deck size in commander", doc="en-2026")) == []

@@ -1,0 +1,91 @@
+"""Game words that Snowball would stem onto another word are kept apart (lexicon/stems.toml), and the
+irregular forms it cannot join are joined. Each pair below was checked in the documents: the first word
+is a game word, the second what it used to meet."""
+
+from __future__ import annotations
+
+import pytest
+from search_helpers import keys
+
+from judge_app.search.analysis import fixed_stems, fold, term
+
+# (language, game word, the word it stemmed onto)
+APART = [
+    ("en", "dies", "die"),  # put into a graveyard (700.4) / the die you roll (706)
+    ("en", "died", "die"),
+    ("en", "defender", "defending"),  # the keyword (702.3) / the defending player
+    ("en", "enchant", "enchantment"),  # the keyword (702.5) / the card type
+    ("en", "equip", "equipment"),  # the keyword (702.6) / the subtype
+    ("en", "phasing", "phase"),  # the keyword (702.26) / the phases of a turn
+    ("en", "phased", "phases"),
+    ("en", "activate", "active"),  # activated abilities / the active player
+    ("en", "convert", "converted"),  # the keyword action (701.28) / converted mana cost
+    ("es", "dañar", "daño"),  # Dañar primero, Dañar dos veces / damage
+    ("es", "encantar", "encantamiento"),
+    ("es", "equipar", "equipo"),  # Equipar / Equipo (and a team)
+    ("es", "vínculo", "vinculadas"),  # Vínculo vital / habilidades vinculadas (607)
+    ("es", "mantenimiento", "mantener"),  # upkeep / keep
+    ("es", "solar", "sólo"),
+    ("es", "activar", "activo"),
+    ("pt", "iniciativa", "inicia"),  # first strike in the 2019 translation / begins
+    ("pt", "manto", "mantém"),  # shroud / keeps
+    ("pt", "encantar", "encantamento"),
+    ("pt", "equipar", "equipe"),  # Equipar / a team
+    ("pt", "equipar", "equipamento"),
+    ("pt", "comando", "como"),  # the command zone / how
+    ("pt", "comando", "com"),
+    ("pt", "fundir", "fundo"),  # fuse (702.101) / the bottom of a library
+    ("pt", "totem", "totais"),  # Armadura de totem / totals
+    ("pt", "ativar", "ativo"),
+    ("pt", "jogar", "jogo"),  # play / the game
+]
+
+# (language, form, the word it must meet)
+JOINED = [
+    ("es", "muere", "morir"), ("es", "murió", "morir"), ("es", "pierde", "perder"), ("es", "juega", "jugar"),
+    ("es", "vuelve", "volver"),
+    ("en", "dies", "dying"), ("en", "defender", "defenders"), ("en", "enchantment", "enchantments"),
+    ("pt", "equipe", "equipes"),
+]
+
+
+@pytest.mark.parametrize(("lang", "game_word", "other"), APART)
+def test_game_words_keep_their_own_term(lang, game_word, other):
+    for chain in ("sf", "fs"):
+        assert term(game_word, lang, chain) != term(other, lang, chain)
+
+
+@pytest.mark.parametrize(("lang", "form", "word"), JOINED)
+def test_forms_of_one_word_still_meet(lang, form, word):
+    for chain in ("sf", "fs"):
+        assert term(form, lang, chain) == term(word, lang, chain)
+
+
+def test_every_entry_of_the_table_is_checked_here():
+    """A word added to stems.toml without a pair here is an untested claim."""
+    listed = {(lang, fold(w)) for lang, a, b in APART + JOINED for w in (a, b)}
+    for lang, table in fixed_stems().items():
+        assert not {w for w in table if (lang, w) not in listed} - _SAME_AS_LISTED[lang], lang
+
+
+# Forms in the table that are inflections of a listed word (checked through it).
+_SAME_AS_LISTED = {
+    "en": {"defenders", "enchantments", "dying"},
+    "es": {"encantamientos", "equipos", "mantenimientos", "solo", "sola", "solos", "solas", "solamente", "activos",
+           "mueren", "muera", "mueran", "murieron", "pierden", "pierda", "pierdan", "juegan", "juegue", "jueguen",
+           "vuelven", "vuelva", "vuelvan"},
+    "pt": {"encantamentos", "equipes", "equipamentos", "ativos", "jogos"},
+}
+
+
+@pytest.mark.parametrize(("query", "doc", "top"), [
+    ("dies", "en-2026", "700.4"),  # not 706 (rolling a die)
+    ("defender", "en-2026", "702.3"),
+    ("phasing", "en-2026", "702.26"),
+    ("dañar primero", "es-2026", "702.7"),
+    ("manto", "pt-2019", "702.18"),
+])
+def test_the_game_word_finds_its_own_rule(engine, query, doc, top):
+    found = keys(engine.search(query, doc=doc))
+    assert found[0] == top
+    assert not any(k.startswith("706") for k in found[:5]) or query != "dies"
