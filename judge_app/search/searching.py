@@ -28,7 +28,7 @@ from judge_app.search.analysis import CHAINS, LANGUAGES, term, terms
 from judge_app.search.crosslang import Alignment, SameDateAlignment
 from judge_app.search.entries import RULE, parse_ref
 from judge_app.search.hits import Resolver, build_hit
-from judge_app.search.lexicon import Lexicon
+from judge_app.search.lexicon import Lexicon, families
 from judge_app.search.lifecycle import VOCABULARY_FILE
 from judge_app.search.prepared import Prepared, prepare
 from judge_app.search.queries import document_query, number_token
@@ -47,6 +47,7 @@ DEFAULT_DOC = {"en": "en-2026", "es": "es-2026", "pt": "pt-2019"}  # where a bar
 _CACHE_LIMIT = 50_000
 DOCUMENT_ORDER_STEP = 0.02  # searching several documents, each later one in the manifest weighs this much less
 FOREIGN_RATIO = 5  # a word this much more frequent in the pivot document is taken as the pivot's language
+FAMILY_DOC = "en-2026"  # where the situation families' rule numbers are read
 
 
 @dataclass(slots=True)
@@ -106,6 +107,7 @@ class Engine:
             self._finder_summaries = self._finder.summaries
         self._finder_checked = 0.0
         self._keywords: dict[str, list[tuple[str, ...]]] = {}
+        self._families: dict[str, dict[str, tuple[str, ...]]] = {}
 
     def warm(self) -> None:
         """Build now what the first search with a typo would build (the vocabulary's correction tables, a tenth
@@ -318,7 +320,27 @@ class Engine:
                 if (ref in scores or not query.phrases) and self.docnum.get(ref) in allowed:
                     held = 1.0 if whole else self._fit(ref, question)[0] ** ranking.NAMED_COVERAGE
                     scores[ref] = scores.get(ref, 0.0) + bonus * held
+            if question.situation:
+                for ref, bonus in ranking.cued(question, self.family_rules(doc)).items():
+                    if (ref in scores or not query.phrases) and self.docnum.get(ref) in allowed:
+                        scores[ref] = scores.get(ref, 0.0) + bonus * self._fit(ref, question)[0] ** ranking.CUE_COVERAGE
         return scores, wanted, matched
+
+    def family_rules(self, doc: str) -> dict[str, tuple[str, ...]]:
+        """The rules of each situation family (`lexicon/situations.toml`) as numbered in `doc`: read in
+        en-2026, mapped through the alignment (608.2h in 2026 is 608.2g in 2019)."""
+        found = self._families.get(doc)
+        if found is None:
+            base = self.corpus.rules.get(FAMILY_DOC, {})
+            found = {}
+            for name, family in families().items():
+                numbers = [n for wanted in family.rules for n in _at_or_below(wanted, base)]
+                numbers += [n for n, rule in base.items() if any(p in _plain(rule.text) for p in family.says)]
+                if doc != FAMILY_DOC:
+                    numbers = [self.alignment.counterpart(FAMILY_DOC, n, doc) for n in numbers]
+                found[name] = tuple(n for n in dict.fromkeys(numbers) if n and n in self.corpus.rules.get(doc, {}))
+            self._families[doc] = found
+        return found
 
     def _coverage(self, ref: str, question: Question) -> float:
         """`ranking.coordination` of the question's units over what the entry holds; for a question naming
@@ -513,6 +535,27 @@ class Engine:
                 self._allowed_cache.clear()
             self._allowed_cache[cache_key] = allowed
         return allowed
+
+
+def _at_or_below(wanted: str, rules) -> list[str]:
+    """"704.5*": 704.5 and every rule below it; "608.2b": itself (when the document has it)."""
+    if not wanted.endswith("*"):
+        return [wanted] if wanted in rules else []
+    root = wanted[:-1]
+    return [n for n in rules if n == root or (n.startswith(root) and _descends(n, root))]
+
+
+def _descends(number: str, root: str) -> bool:
+    parent = numbers.parent(number)
+    while parent and len(parent) >= len(root):
+        if parent == root:
+            return True
+        parent = numbers.parent(parent)
+    return False
+
+
+def _plain(text: str) -> str:
+    return text.lower().replace("’", "'")
 
 
 def _bounded(value, low: int, high: int, default: int) -> int:
