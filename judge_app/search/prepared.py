@@ -59,13 +59,16 @@ def prepare(path: Path, corpus: Corpus, alignment: Alignment) -> Prepared:
 
 
 def _prepare_to_keep(path: Path, corpus: Corpus, alignment: AlignedDocuments) -> Prepared:
-    """`prepare`, and what a new process would otherwise work out on its first search: the counterparts the
-    scenario finder asks for, and the index term of every word of the corpus (stemming is most of a cold
-    search)."""
+    """`prepare`, and what a new process would otherwise work out on its first search: the counterparts
+    between the 2026 rules and every other document, both ways (the scenario finder maps hits into them, the
+    situation families map them into the document searched), and the index term of every word of the
+    corpus (stemming is most of a cold search)."""
     prepared = prepare(path, corpus, alignment)
     for doc in alignment.documents:
         for number in corpus.rules.get(doc, {}):
             alignment.counterpart(doc, number, ENGINE_DOC)
+        for number in corpus.rules.get(ENGINE_DOC, {}):
+            alignment.counterpart(ENGINE_DOC, number, doc)
     prepared.pivots, prepared.counterparts = alignment.remembered()
     prepared.finder = ScenarioFinder(catalogue(), None)
     prepared.terms = {}
