@@ -68,7 +68,8 @@ def test_a_replay_that_runs_too_long_is_stopped_at_the_time_limit():
     # stopped by its processor-time timer, as it said, however long that took by the clock; on a machine too
     # busy to give it that much processor time, by the clock's backstop
     if result.cpu is not None:
-        assert sandbox.TIME_LIMIT <= result.cpu < sandbox.TIME_LIMIT + 0.5
+        # the timer and the accounting the child reads differ by a tick or several on a busy machine
+        assert sandbox.TIME_LIMIT * 0.8 <= result.cpu < sandbox.TIME_LIMIT + 0.5
         assert sandbox.TIME_LIMIT * 0.9 <= took < sandbox.WALL_LIMIT + sandbox.GRACE + 1.0
     else:
         assert sandbox.WALL_LIMIT <= took < sandbox.WALL_LIMIT + sandbox.GRACE + 1.0

@@ -391,8 +391,8 @@ def _leave_limits() -> float:
     """The replay is over: its processor-time timer disarmed (the answer is written whatever it costs), and
     the processor time used, as said to the caller."""
     signal.setitimer(signal.ITIMER_PROF, 0)
-    used = os.times()
-    return round(used.user + used.system, 3)
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    return round(used.ru_utime + used.ru_stime, 3)
 
 
 def _answer(request: bytes) -> dict[str, Any]:
