@@ -46,10 +46,10 @@ The tree (nodes.py; every node is a frozen dataclass, `as_json()` gives plain da
   condition, chapters), Event, Step, Unless.
 
 Grammar: `oracle.lark`, compiled by lark (parser.py) and read by our Earley loop with one token of
-lookahead (earley.py) over tokens from our lexer (lexer.py); builders in things.py, clauses.py, structure.py turn parse trees into nodes;
-assemble.py decides the ability kind; references.py numbers targets and resolves pronouns. Keyword
-names, keyword actions, types and subtypes come from the 2026 CR (terms.py, cr_terms.json). This
-package imports nothing of `judge_app.engine`.
+lookahead (earley.py) over tokens from our lexer (lexer.py); builders in things.py, clauses.py,
+structure.py turn parse trees into nodes; assemble.py decides the ability kind; references.py numbers
+targets and resolves pronouns. Keyword names, keyword actions, types and subtypes come from the 2026 CR
+(terms.py, cr_terms.json). This package imports nothing of `judge_app.engine`.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ With `end=None`, nothing is pruned at the end of the tokens: used to ask what th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from lark.exceptions import UnexpectedEOF, UnexpectedToken
@@ -26,7 +27,7 @@ END = "$END"
 class _Dot:
     """A rule with a dot in it (lark's LR0 item), with everything the loop asks of it ready."""
 
-    __slots__ = ("id", "rule", "origin_name", "expect", "is_term", "complete", "next", "node_id")
+    __slots__ = ("complete", "expect", "id", "is_term", "next", "node_id", "origin_name", "rule")
 
     def __init__(self, index: int, rule: Any, ptr: int) -> None:
         self.id = index
@@ -59,7 +60,7 @@ class _Node:
     """A node of the shared packed parse forest: a symbol (or a rule's prefix, `intermediate`) over a span,
     with its derivations (rule, left, right) in the order found."""
 
-    __slots__ = ("intermediate", "families", "priorities", "priority")
+    __slots__ = ("families", "intermediate", "priorities", "priority")
 
     def __init__(self, intermediate: bool) -> None:
         self.intermediate = intermediate
@@ -111,7 +112,7 @@ def grammar_of(earley) -> Grammar:
                      earley.callbacks[rule])
         chain = [_Dot(len(dots) + ptr, info, ptr) for ptr in range(len(expansion) + 1)]
         dots.extend(chain)
-        for before, after in zip(chain, chain[1:], strict=False):
+        for before, after in pairwise(chain):
             before.next = after
         object.__setattr__(info, "dot", chain[0])
         chain[-1].node_id = -1 - symbol_ids.setdefault(info.origin_name, len(symbol_ids))
