@@ -23,15 +23,9 @@
     return (template || "").replace(/\{(\w+)\}/g, function (all, name) { return name in values ? values[name] : all; });
   }
 
-  /* A day as the interface language writes it ("23 de novembro de 2026"); ISO if the language is refused. */
+  /* A day as the interface language writes it ("23 de novembro de 2026"); the language is always one of ours. */
   function day(time, language) {
-    var d = new Date(time);
-    try {
-      return d.toLocaleDateString(language, { year: "numeric", month: "long", day: "numeric" });
-    } catch (error) {
-      var pad = function (n) { return (n < 10 ? "0" : "") + n; };
-      return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate());
-    }
+    return new Date(time).toLocaleDateString(language, { year: "numeric", month: "long", day: "numeric" });
   }
 
   /* {pack id: meta} for every complete saved pack. */

@@ -318,14 +318,8 @@ def _assign_attacker(game: Play, attacker: str, choice: dict[str, int] | None,
                     rules.TRAMPLE, rules.ASSIGNMENT_CHECKED)
         parts = {k: v for k, v in choice.items() if v}
         return parts, f"{name} assigns " + _describe(game, parts, needed, deathtouch), cited, False
-    parts, remaining = {}, power
-    for b in blockers:
-        give = min(needed[b], remaining)
-        parts[b] = give
-        remaining -= give
-    if remaining:
-        rest_to = target if trample and target is not None else blockers[0]
-        parts[rest_to] = parts.get(rest_to, 0) + remaining
+    parts = _lethal_in_order(blockers, needed, power,
+                             rest_to=target if trample and target is not None else blockers[0])
     default_note = ("" if len(blockers) == 1 and not trample else
                     " (default: lethal damage to each blocker in the order they blocked, the rest to "
                     + ("the player or planeswalker it attacks" if trample else "the first blocker") + ")")
@@ -412,18 +406,23 @@ def _assign_blocker(game: Play, blocker: str, choice: dict[str, int] | None
         parts = {k: v for k, v in choice.items() if v}
         return parts, f"{chars.name} (blocking {len(blocked)} creatures) divides its damage: " + _describe(
             game, parts, needed, deathtouch), cited, False
-    parts, remaining = {}, power
-    for attacker in blocked:
-        give = min(needed[attacker], remaining)
-        parts[attacker] = give
-        remaining -= give
-    if remaining:
-        parts[blocked[0]] += remaining
-    parts = {k: v for k, v in parts.items() if v}
+    parts = {k: v for k, v in _lethal_in_order(blocked, needed, power, rest_to=blocked[0]).items() if v}
     return parts, (f"{chars.name} (blocking {len(blocked)} creatures) divides its damage: "
                    + _describe(game, parts, needed, deathtouch)
                    + " (default: lethal damage to each in the order it blocked them, the rest to the first)"), \
         cited, True
+
+
+def _lethal_in_order(order: list[str], needed: dict[str, int], power: int, rest_to: str) -> dict[str, int]:
+    """The default division when no choice is given: lethal damage to each creature in order, then whatever is
+    left to `rest_to` (510.1c-d allow any division; this is the one a player makes most often)."""
+    parts, remaining = {}, power
+    for creature in order:
+        parts[creature] = min(needed[creature], remaining)
+        remaining -= parts[creature]
+    if remaining:
+        parts[rest_to] = parts.get(rest_to, 0) + remaining
+    return parts
 
 
 def _describe(game: Play, parts: dict[str, int], needed: dict[str, int], deathtouch: bool) -> str:

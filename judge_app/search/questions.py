@@ -18,6 +18,8 @@ In order, over the words:
 A unit is matched when an entry holds any one of its forms; its weight is the rarity of its rarest form the
 document holds, so a unit nothing in the document holds weighs nothing. Units naming a keyword or a
 glossary term are the question's mechanics: a question with two or more prefers where they meet.
+Cues of a story ("in response", "dies", "gain control") point to the families of rules that decide it
+(`Lexicon.situation`).
 """
 
 from __future__ import annotations
@@ -55,7 +57,6 @@ class Unit:
     mechanic: bool = False
     strengths: list[float] = field(default_factory=list)  # per form, its rarity over the unit's (0–1]
     keys: list[tuple[str, float]] = field(default_factory=list)  # per form, its rarest word and that word's share
-    share: float = 0.0  # about the share of the document's entries holding the unit (any form)
 
     @property
     def words(self) -> list[str]:
@@ -69,6 +70,7 @@ class Question:
     lang: str
     shape: str | None
     units: list[Unit]
+    situation: dict[str, int] = field(default_factory=dict)  # families of deciding rules → cues pointing to each
 
     @property
     def counted(self) -> list[Unit]:
@@ -129,7 +131,7 @@ class Reader:
                 unit.weight *= STORY_WEIGHT
             elif unit.source == "lexicon" and len(unit.typed) > 1:
                 unit.weight *= IDIOM_WEIGHT
-        return Question(self.doc, self.lang, self.lexicon.shape(typed), units)
+        return Question(self.doc, self.lang, self.lexicon.shape(typed), units, self.lexicon.situation(typed))
 
     # --- what a word is ------------------------------------------------------------------------
 
@@ -220,7 +222,6 @@ class Reader:
             word = min(form, key=self._entries)
             keys.setdefault(term(word, self.lang, "fs"), (word, self._entries(word) / size))
         unit.keys = sorted(keys.values(), key=lambda key: key[1])
-        unit.share = min(1.0, sum(share for _, share in unit.keys))
         shares = [max(self._entries(w) for w in f) / size for f in held]
         unit.mechanic = bool(unit.named) and any(_is_mechanic(n) for n in unit.named) and min(shares) <= MECHANIC_SHARE
 

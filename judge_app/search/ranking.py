@@ -8,7 +8,11 @@ In order of strength:
 3. Glossary entries and guide paragraphs weigh less than rules: a short definition does not crowd
    out the rule ("mulligan" once ranked the London/Paris/Vancouver entries first), and the guides are
    the lowest authority.
-The weights were tuned on the development query set (`benchmarks/search_queries.toml`).
+4. A short story's cues ("in response", "dies", "gain control") lift the rules that decide such situations
+   (`lexicon/situations.toml`: the stack, look-back, state-based actions …), each by how much of the
+   question it holds: the deciding rule rarely uses the story's words, but the best of them holds some.
+The weights were tuned on the development query set (`benchmarks/search_queries.toml`) and the development
+half of the player questions.
 """
 
 from __future__ import annotations
@@ -31,6 +35,10 @@ LISTING = 5  # an entry naming this many keywords is a list, not where two of th
 LISTED = 0.5  # … and weighs this much for a question naming two or more mechanics
 NAMED_COVERAGE = 1.0  # how much a title bonus shrinks when the entry holds only some of the question
 SUBRULE_STEP = 0.04  # see `position`
+CUE_WEIGHT = 0.8  # a family of rules a story's cue points to: each of its rules gets this (times its coverage) …
+CUE_REPEAT = 0.25  # … and this share more for each further cue pointing to it, …
+CUE_MOST = 1.5  # … up to this many times CUE_WEIGHT
+CUE_COVERAGE = 1.0  # how much a cue's bonus shrinks when the rule holds only some of the question
 
 
 def position(kind: str, key: str) -> float:
@@ -91,4 +99,16 @@ def named(question: Question, rules: Collection[str]) -> dict[str, float]:
             for i, number in enumerate(entry.rules):
                 ref = f"{doc}|{RULE}|{number}"
                 bonus[ref] = max(bonus.get(ref, 0.0), weight * GLOSSARY_RULE_SHARE * (0.97 ** i))
+    return bonus
+
+
+def cued(question: Question, family_rules: dict[str, tuple[str, ...]]) -> dict[str, float]:
+    """The rules of the families the question's cues point to (numbers in its document): ref → bonus.
+    A rule in several of them (113.7a: resolution and look-back) takes the best."""
+    bonus: dict[str, float] = {}
+    for family, cues in question.situation.items():
+        weight = CUE_WEIGHT * min(1 + CUE_REPEAT * (cues - 1), CUE_MOST)
+        for number in family_rules.get(family, ()):
+            ref = f"{question.doc}|{RULE}|{number}"
+            bonus[ref] = max(bonus.get(ref, 0.0), weight)
     return bonus

@@ -25,18 +25,18 @@ from judge_app.corpus import Corpus, numbers
 from judge_app.scenarios.catalogue import catalogue
 from judge_app.search import elsewhere, ranking, scenarios, understanding
 from judge_app.search.analysis import CHAINS, LANGUAGES, term, terms
-from judge_app.search.crosslang import Alignment, SameDateAlignment, TermPairs
+from judge_app.search.crosslang import Alignment, SameDateAlignment
 from judge_app.search.entries import RULE, parse_ref
 from judge_app.search.hits import Resolver, build_hit
-from judge_app.search.lexicon import Lexicon, lexicon, with_obsolete_terms
+from judge_app.search.lexicon import Lexicon, families
 from judge_app.search.lifecycle import VOCABULARY_FILE
+from judge_app.search.prepared import Prepared, prepare
 from judge_app.search.queries import document_query, number_token
 from judge_app.search.questions import Question, Reader
 from judge_app.search.results import Jump, SearchResponse
 from judge_app.search.schema import field as field_name
 from judge_app.search.scoring import DocumentBM25
 from judge_app.search.snippets import Wanted
-from judge_app.search.titles import Titles
 from judge_app.search.vocabulary import Vocabulary
 
 CANDIDATES = 80  # full-text hits gathered per Whoosh search, before re-ranking (more for deep pages)
@@ -47,6 +47,7 @@ DEFAULT_DOC = {"en": "en-2026", "es": "es-2026", "pt": "pt-2019"}  # where a bar
 _CACHE_LIMIT = 50_000
 DOCUMENT_ORDER_STEP = 0.02  # searching several documents, each later one in the manifest weighs this much less
 FOREIGN_RATIO = 5  # a word this much more frequent in the pivot document is taken as the pivot's language
+FAMILY_DOC = "en-2026"  # where the situation families' rule numbers are read
 
 
 @dataclass(slots=True)
@@ -70,14 +71,16 @@ class Engine:
     Whoosh searcher (a shared one gives wrong results under concurrency). Rules are mapped between
     documents with `alignment` (default: same-date numbers; `open_engine` passes the corpus alignment)."""
 
-    def __init__(self, path: Path, corpus: Corpus, alignment: Alignment | None = None):
+    def __init__(self, path: Path, corpus: Corpus, alignment: Alignment | None = None,
+                 prepared: Prepared | None = None):
         self.path = Path(path)
         self.corpus = corpus
         self.ix = whoosh_index.open_dir(str(self.path))
         self.vocabulary = Vocabulary.from_json(json.loads((self.path / VOCABULARY_FILE).read_text(encoding="utf-8")))
         self.alignment = alignment or SameDateAlignment(corpus)
-        self.pairs = TermPairs(corpus, self.alignment)
-        self.titles = Titles(corpus)
+        prepared = prepared or prepare(self.path, corpus, self.alignment)  # given: read from the data directory
+        self.pairs = prepared.pairs
+        self.titles = prepared.titles
         self.resolver = Resolver(corpus)
         self.weighting = DocumentBM25(self.vocabulary.sizes)
         self._lang = {doc: document.language for doc, document in corpus.documents.items()}
@@ -85,8 +88,7 @@ class Engine:
         self._local = threading.local()
         self._searchers: list = []
         self._lock = threading.Lock()
-        with self.ix.searcher() as searcher:
-            self.refs: list[str] = [stored["ref"] for stored in searcher.reader().all_stored_fields()]
+        self.refs: list[str] = prepared.refs
         self.docnum = {ref: n for n, ref in enumerate(self.refs)}
         self._docnums: dict[str, set[int]] = {}
         for n, ref in enumerate(self.refs):
@@ -95,15 +97,21 @@ class Engine:
         self._terms_cache: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         self._known_cache: dict[tuple[str, str], bool] = {}
         self._entries_cache: dict[tuple[str, str], int] = {}
-        self.lexicons: dict[str, Lexicon] = {
-            doc: with_obsolete_terms(lexicon(d.language), corpus, doc) if d.is_cr else lexicon(d.language)
-            for doc, d in corpus.documents.items()}
+        self.lexicons: dict[str, Lexicon] = prepared.lexicons
         self._readers: dict[str, Reader] = {}
         self._listings: dict[str, bool] = {}
         self._finder: scenarios.ScenarioFinder | None = None
         self._finder_summaries: list | None = None
+        if prepared.finder is not None:  # kept for the library as it was: used while the library is the same
+            self._finder = prepared.finder.using(self.alignment)
+            self._finder_summaries = self._finder.summaries
         self._finder_checked = 0.0
         self._keywords: dict[str, list[tuple[str, ...]]] = {}
+        self._families: dict[str, dict[str, tuple[str, ...]]] = {}
+
+    def warm(self) -> None:
+        """Build now what the first search with a typo would build (the vocabulary's correction tables, a tenth
+        of a second): for a server, before its first visitor; a one-search command does without."""
         self.vocabulary.warm()
 
     # --- plumbing ------------------------------------------------------------------------------
@@ -255,7 +263,7 @@ class Engine:
         with self._lock:
             if self._finder is None or now - self._finder_checked > SCENARIO_REFRESH:
                 summaries = catalogue()
-                if self._finder is None or summaries is not self._finder_summaries:
+                if self._finder is None or summaries != self._finder_summaries:
                     self._finder = scenarios.ScenarioFinder(summaries, self.alignment)
                     self._finder_summaries = summaries
                 self._finder_checked = now
@@ -312,7 +320,27 @@ class Engine:
                 if (ref in scores or not query.phrases) and self.docnum.get(ref) in allowed:
                     held = 1.0 if whole else self._fit(ref, question)[0] ** ranking.NAMED_COVERAGE
                     scores[ref] = scores.get(ref, 0.0) + bonus * held
+            if question.situation:
+                for ref, bonus in ranking.cued(question, self.family_rules(doc)).items():
+                    if (ref in scores or not query.phrases) and self.docnum.get(ref) in allowed:
+                        scores[ref] = scores.get(ref, 0.0) + bonus * self._fit(ref, question)[0] ** ranking.CUE_COVERAGE
         return scores, wanted, matched
+
+    def family_rules(self, doc: str) -> dict[str, tuple[str, ...]]:
+        """The rules of each situation family (`lexicon/situations.toml`) as numbered in `doc`: read in
+        en-2026, mapped through the alignment (608.2h in 2026 is 608.2g in 2019)."""
+        found = self._families.get(doc)
+        if found is None:
+            base = self.corpus.rules.get(FAMILY_DOC, {})
+            found = {}
+            for name, family in families().items():
+                numbers = [n for wanted in family.rules for n in _at_or_below(wanted, base)]
+                numbers += [n for n, rule in base.items() if any(p in _plain(rule.text) for p in family.says)]
+                if doc != FAMILY_DOC:
+                    numbers = [self.alignment.counterpart(FAMILY_DOC, n, doc) for n in numbers]
+                found[name] = tuple(n for n in dict.fromkeys(numbers) if n and n in self.corpus.rules.get(doc, {}))
+            self._families[doc] = found
+        return found
 
     def _coverage(self, ref: str, question: Question) -> float:
         """`ranking.coordination` of the question's units over what the entry holds; for a question naming
@@ -507,6 +535,27 @@ class Engine:
                 self._allowed_cache.clear()
             self._allowed_cache[cache_key] = allowed
         return allowed
+
+
+def _at_or_below(wanted: str, rules) -> list[str]:
+    """"704.5*": 704.5 and every rule below it; "608.2b": itself (when the document has it)."""
+    if not wanted.endswith("*"):
+        return [wanted] if wanted in rules else []
+    root = wanted[:-1]
+    return [n for n in rules if n == root or (n.startswith(root) and _descends(n, root))]
+
+
+def _descends(number: str, root: str) -> bool:
+    parent = numbers.parent(number)
+    while parent and len(parent) >= len(root):
+        if parent == root:
+            return True
+        parent = numbers.parent(parent)
+    return False
+
+
+def _plain(text: str) -> str:
+    return text.lower().replace("’", "'")
 
 
 def _bounded(value, low: int, high: int, default: int) -> int:

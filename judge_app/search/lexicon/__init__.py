@@ -8,6 +8,11 @@ itself come the old terms the Comprehensive Rules' glossary marks obsolete ("Con
     lexicon("en").filler("whats")                   # True: a word that asks, not names
     lexicon("en").shape(["who", "chooses", ...])    # "chooser"
     lexicon("pt").wordings(("etb",))                # ["entra no campo de batalha", …] (keys are term tuples)
+    lexicon("en").situation(["sacrifice", "it", "in", "response"])   # {"lookback": 2, "resolution": 1}
+    families()["sba"]                               # Family(rules=("704.3", "704.5*"), says=())
+
+`situations.toml` holds the families of rules that decide a short story (the stack, look-back, state-based
+actions …); each language's [situations] section, the cues that point to them.
 """
 
 from __future__ import annotations
@@ -33,6 +38,23 @@ REPLACEMENT_RE = re.compile(
 _BRACKETS = re.compile(r"\[[^\]]*\]")
 
 
+@dataclass(frozen=True, slots=True)
+class Family:
+    """Rules that decide one kind of situation: 2026 numbers ("704.5*": and below) and English phrases."""
+
+    rules: tuple[str, ...] = ()
+    says: tuple[str, ...] = ()
+
+
+@lru_cache(maxsize=1)
+def families() -> dict[str, Family]:
+    """`situations.toml`: family name → its rules."""
+    with open(FOLDER / "situations.toml", "rb") as handle:
+        data = tomllib.load(handle)
+    return {name: Family(tuple(found.get("rules", ())), tuple(found.get("says", ())))
+            for name, found in data.get("families", {}).items()}
+
+
 def key(phrase: str, lang: str) -> tuple[str, ...]:
     """How a phrase is looked up: its words' index terms ("Fizzles" and "fizzle" meet)."""
     return tuple(term(w, lang, "fs") for w in words(phrase))
@@ -48,6 +70,8 @@ class Lexicon:
     clause_words: frozenset[str] = frozenset()  # folded
     phrases: dict[tuple[str, ...], list[str]] = field(default_factory=dict)  # key → the rules' wordings
     longest: int = 1
+    cues: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)  # key → situation families
+    cue_longest: int = 1
     _known: frozenset[str] | None = None  # every term of every phrase, computed on first use
 
     def filler(self, word: str) -> bool:
@@ -84,6 +108,24 @@ class Lexicon:
         found += [w for w in wordings if w not in found]
         self.longest = max(self.longest, len(phrase_key))
 
+    def situation(self, typed: list[str]) -> dict[str, int]:
+        """The families of rules a story's cues point to, each with how many cues point to it ("I
+        sacrifice it in response": lookback 2, resolution 1). The longest cue at each place wins."""
+        found: dict[str, int] = {}
+        keys = [term(w, self.lang, "fs") for w in typed]
+        i = 0
+        while i < len(keys):
+            for size in range(min(self.cue_longest, len(keys) - i), 0, -1):
+                named = self.cues.get(tuple(keys[i:i + size]))
+                if named:
+                    for family in named:
+                        found[family] = found.get(family, 0) + 1
+                    i += size
+                    break
+            else:
+                i += 1
+        return found
+
     def shape(self, typed: list[str]) -> str | None:
         """The first shape (in `SHAPES` order) one of whose phrasings occurs in `typed`."""
         folded = tuple(fold(w) for w in typed)
@@ -115,6 +157,11 @@ def lexicon(lang: str) -> Lexicon:
     for today, old in data.get("translation-2019", {}).items():  # both ways
         found.add(today, [old])
         found.add(old, [today])
+    for cue, named in data.get("situations", {}).items():
+        cue_key = key(cue, lang)
+        if cue_key:
+            found.cues[cue_key] = tuple(dict.fromkeys(found.cues.get(cue_key, ()) + tuple(named)))
+            found.cue_longest = max(found.cue_longest, len(cue_key))
     return found
 
 
@@ -122,7 +169,7 @@ def with_obsolete_terms(base: Lexicon, corpus: Corpus, doc: str) -> Lexicon:
     """`base` plus the document's glossary entries marked obsolete, each mapped to the wording its text
     gives ("An obsolete term for mana value") and the titles of the rules it sends to."""
     out = Lexicon(base.lang, base.filler_words, base.shapes, base.clause_words,
-                  {k: list(v) for k, v in base.phrases.items()}, base.longest)
+                  {k: list(v) for k, v in base.phrases.items()}, base.longest, base.cues, base.cue_longest)
     for names, wordings in obsolete_terms(corpus, doc):
         for name in names:
             out.add(name, wordings)

@@ -1,0 +1,59 @@
+"""A short story told in a question finds the rules that decide it: the cues of each language
+(judge_app/search/lexicon/*.toml [situations]) point to families of rules (lexicon/situations.toml: the
+stack, look-back, state-based actions …), read in en-2026 and mapped to each document's own numbers."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+from search_helpers import keys
+
+from judge_app.search.lexicon import FOLDER, families, lexicon
+
+DOCUMENT = {"en": "en-2026", "pt": "pt-2019", "es": "es-2026"}
+
+
+def test_every_family_rule_exists_in_the_2026_rules(corpus):
+    rules = corpus.rules["en-2026"]
+    missing = [n for family in families().values() for n in family.rules if n.rstrip("*") not in rules]
+    assert missing == []
+    assert all(family.rules or family.says for family in families().values())
+
+
+@pytest.mark.parametrize("lang", DOCUMENT)
+def test_every_cue_names_a_family(lang):
+    with open(FOLDER / f"{lang}.toml", "rb") as handle:
+        cues = tomllib.load(handle)["situations"]
+    assert len(cues) >= 40
+    assert {f for named in cues.values() for f in named} <= set(families())
+
+
+@pytest.mark.parametrize(("lang", "typed", "wanted"), [
+    ("en", "I sacrifice it in response, does the Aura's ability still resolve?", {"lookback": 3, "resolution": 2}),
+    ("en", "opponent flickers my attacking creature, is it still attacking", {"newobject": 1, "combat": 1}),
+    ("pt", "ganhei o controle da criatura atacante do oponente", {"control": 1}),
+    ("es", "mi criatura y otra mueren a la vez", {"sba": 2, "lookback": 2, "triggers": 1}),
+    ("en", "what does trample do", {}),  # no story, no cue
+])
+def test_cues_are_read_longest_first(lang, typed, wanted):
+    assert lexicon(lang).situation(typed.lower().replace(",", "").replace("?", "").split()) == wanted
+
+
+def test_families_follow_each_document_s_numbers(engine):
+    """608.2h (look-back at a gone object) is 608.2g in 2019; the control family is found by what rules say."""
+    assert "608.2h" in engine.family_rules("en-2026")["lookback"]
+    assert "608.2g" in engine.family_rules("pt-2019")["lookback"]
+    assert "608.2h" not in engine.family_rules("pt-2019")["lookback"]
+    assert {"506.4", "301.5d"} <= set(engine.family_rules("es-2026")["control"])
+
+
+@pytest.mark.parametrize(("query", "doc", "wanted"), [
+    ("my opponent destroyed the creature in response to my pump spell, what happens to the pump spell",
+     "en-2026", "608.2b"),
+    ("destruíram a criatura em resposta à minha mágica, ela ainda resolve?", "pt-2019", "608.2b"),
+    ("destruyeron la criatura en respuesta a mi hechizo, se resuelve igual?", "es-2026", "608.2b"),
+    ("i blocked with a creature and it got exiled, is the attacker still blocked", "en-2026", "509.1h"),
+])
+def test_stories_find_the_deciding_rule(engine, query, doc, wanted):
+    assert wanted in keys(engine.search(query, doc=doc))[:5]
