@@ -167,6 +167,9 @@ VERBS: dict[str, tuple[str, tuple[str, ...]]] = {
     "vp_is": ("is", ()),
     "vp_is_not": ("is", ()),
     "vp_phase_out": ("phase out", ()),
+    "vp_phase_in": ("phase in", ()),
+    "vp_tap_or_untap": ("tap or untap", ("object",)),
+    "vp_play_top_revealed": ("play with top card revealed", ()),
     "vp_untap_during": ("untap during untap step", ()),
     "vp_put_counters": ("put counters", ("recipient",)),
     "vp_put_counters_that_many": ("put counters", ("recipient",)),
@@ -648,6 +651,20 @@ def _choose_more_modes(name: str, children: list[Any], text: str) -> Part:
     minimum, maximum = part(children, "count", (1, 1))
     return _simple("choose modes", text, qualifier=f"{minimum} to {maximum if maximum is not None else 'any number'}",
                    instead=True)
+
+
+@builds("counters_cant_be_put")
+def _counters_cant_be_put(name: str, children: list[Any], text: str) -> Part:
+    """"Counters can't be put on artifacts, creatures …": what "… can't have counters put on them" says."""
+    put = Instruction("put counters", text=text, rules=R.verb_rules("put counters"))
+    instr = Instruction("can't", subject=first(children, THINGS), action=put, text=text, rules=put.rules)
+    return Part("items", apply_suffixes([instr], children))
+
+
+@builds("vp_cant_have_or_gain")
+def _vp_cant_have_or_gain(name: str, children: list[Any], text: str) -> Instruction:
+    have = instruction("vp_have", children, text)
+    return Instruction("can't", action=have, text=text, rules=have.rules)
 
 
 @builds("counters_put")
@@ -1309,6 +1326,8 @@ def _mana(name: str, children: list[Any], text: str) -> Mana:
     if kind == "either":
         symbols = tuple(s for c in costs for s in c.symbols)
         return Mana(amount=Amount("number", 1), choice="one of", options=ManaCost(symbols, text=text), text=text)
+    if kind == "either_chosen":  # "{W} or one mana of the chosen color"
+        return Mana(amount=Amount("number", 1), choice="one of, or the chosen color", options=costs[0], text=text)
     choices = {"any_color": "any color", "any_type": "any type", "chosen_color": "the chosen color",
                "combination": "any combination of colors"}
     if kind in choices:

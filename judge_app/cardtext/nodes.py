@@ -350,7 +350,8 @@ class Characteristics(Node):
 @dataclass(frozen=True, slots=True)
 class Mana(Node):
     """Mana an instruction adds (106.4): symbols ("{R}{R}"), or `amount` mana of a `choice`
-    ("any color", "any type", "the chosen color", "any combination of colors", "{R} and/or {G}"),
+    ("any color", "any type", "the chosen color", "any combination of colors", "{R} and/or {G}", "one of,
+    or the chosen color" with `options` {W}),
     or `of` ("mana of any type that land produced")."""
 
     symbols: ManaCost | None = None

@@ -1,0 +1,97 @@
+"""General forms of Oracle text that recur across real cards, each read on real cards' text: what the
+tree says, not only that it reads."""
+
+from __future__ import annotations
+
+from judge_app.cardtext import Instruction, read
+
+
+def _instructions(text: str, name: str, type_line: str) -> list[Instruction]:
+    card = read(text, name=name, type_line=type_line)
+    assert card.ok, card.errors
+    found: list[Instruction] = []
+
+    def walk(value) -> None:
+        if isinstance(value, Instruction):
+            found.append(value)
+            walk(value.action)
+        elif isinstance(value, tuple):
+            for item in value:
+                walk(item)
+        elif hasattr(value, "__dataclass_fields__"):
+            for field in value.__dataclass_fields__:
+                walk(getattr(value, field))
+
+    walk(card.abilities)
+    return found
+
+
+def test_tap_or_untap_target():
+    for name, type_line, text in [
+        ("Twiddle", "Instant", "You may tap or untap target artifact, creature, or land."),
+        ("Pestermite", "Creature — Faerie Rogue",
+         "Flash\nFlying\nWhen this creature enters, you may tap or untap target permanent."),
+    ]:
+        verbs = [i for i in _instructions(text, name, type_line) if i.verb == "tap or untap"]
+        assert len(verbs) == 1 and verbs[0].optional
+        assert verbs[0].object.selector.kind == "target"
+
+
+def test_play_with_the_top_card_of_your_library_revealed():
+    for name in ("Courser of Kruphix", "Oracle of Mul Daya"):
+        text = "Play with the top card of your library revealed.\nYou may play lands from the top of your library."
+        verbs = [i.verb for i in _instructions(text, name, "Creature")]
+        assert "play with top card revealed" in verbs
+
+
+def test_counters_that_cant_be_had_or_gotten():
+    solemnity = _instructions("Players can't get counters.\nCounters can't be put on artifacts, creatures, "
+                              "enchantments, or lands.", "Solemnity", "Enchantment")
+    cant = [i for i in solemnity if i.verb == "can't"]
+    assert [i.action.verb for i in cant] == ["put counters", "put counters"]
+    assert cant[0].subject.nouns == ("player",)
+    assert set(cant[1].subject.nouns) == {"artifact", "creature", "enchantment", "land"}
+
+
+def test_lose_and_cant_have_or_gain_a_keyword():
+    text = ("Creatures you control have first strike.\nCreatures your opponents control lose first strike and "
+            "can't have or gain first strike.")
+    found = _instructions(text, "Archetype of Courage", "Enchantment Creature — Human Soldier")
+    cant = [i for i in found if i.verb == "can't"]
+    assert len(cant) == 1 and cant[0].subject is not None
+    assert cant[0].subject.qualities[0].value == "opponent"
+    assert [a.keyword for a in cant[0].action.abilities] == ["First Strike"]
+    assert any(i.verb == "lose" for i in found)
+
+
+def test_exert_conditions_and_phasing_in():
+    celebrant = read("If this creature hasn't been exerted this turn, you may exert it as it attacks. When you do, "
+                     "untap all other creatures you control and after this phase, there is an additional combat "
+                     "phase.", name="Combat Celebrant", type_line="Creature — Human Warrior")
+    assert celebrant.ok, celebrant.errors
+    condition = celebrant.abilities[0].condition
+    assert condition.negated and condition.quality.value == "exerted"
+    imp = read("Flying\nPhasing\nWhenever this creature phases out, you lose 1 life.\nWhenever this creature phases "
+               "in, draw a card.", name="Teferi's Imp", type_line="Creature — Imp")
+    assert imp.ok, imp.errors
+    assert [a.trigger.events[0].verb for a in imp.abilities[2:]] == ["phase out", "phase in"]
+
+
+def test_him_and_her_refer_back():
+    text = ("+1: Until end of turn, Gideon becomes a 5/5 Human Soldier Ally creature with indestructible that's "
+            "still a planeswalker. Prevent all damage that would be dealt to him this turn.")
+    found = _instructions(text, "Gideon, Ally of Zendikar", "Legendary Planeswalker — Gideon")
+    prevent = next(i for i in found if i.verb == "prevent")
+    assert prevent.recipient.kind == "it" and prevent.recipient.refers_to == "self"
+
+
+def test_mana_of_a_type_a_land_could_produce_and_a_chosen_colour():
+    pool = _instructions("{T}: Add one mana of any type that a land you control could produce.",
+                         "Reflecting Pool", "Land")
+    assert pool[0].mana.choice == "any type"
+    heath = read("This land enters tapped.\nAs this land enters, choose a color other than white.\n{T}: Add {W} or "
+                 "one mana of the chosen color.", name="Thriving Heath", type_line="Land")
+    assert heath.ok, heath.errors
+    mana = heath.abilities[-1].effect.instructions[0].mana
+    assert mana.choice == "one of, or the chosen color"
+    assert [s.symbol for s in mana.options.symbols] == ["{W}"]
