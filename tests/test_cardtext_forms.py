@@ -95,3 +95,49 @@ def test_mana_of_a_type_a_land_could_produce_and_a_chosen_colour():
     mana = heath.abilities[-1].effect.instructions[0].mana
     assert mana.choice == "one of, or the chosen color"
     assert [s.symbol for s in mana.options.symbols] == ["{W}"]
+
+
+def test_cast_or_copy_and_coin_flip_triggers():
+    emeritus = read("Magecraft — Whenever you cast or copy an instant or sorcery spell, draw a card.",
+                    name="Archmage Emeritus", type_line="Creature — Human Wizard")
+    assert emeritus.ok, emeritus.errors
+    assert emeritus.abilities[0].trigger.events[0].verb == "cast or copy"
+    chance = read("Whenever you win a coin flip, put a luck counter on this enchantment.", name="Chance Encounter",
+                  type_line="Enchantment")
+    assert chance.ok and chance.abilities[0].trigger.events[0].verb == "win a coin flip"
+
+
+def test_conditions_and_filters_on_what_a_spell_hits():
+    push = _instructions("Destroy target creature if it has mana value 2 or less.", "Fatal Push", "Instant")
+    condition = push[0].condition
+    assert condition.amount.property == "mana value" and condition.amount.of.refers_to == "target:0"
+    assert condition.other.value == 2
+    plow = _instructions("Put two target lands on top of their owners' libraries.", "Plow Under", "Sorcery")
+    assert plow[0].destination.zone == "library" and plow[0].destination.position == "top"
+    for name, text in [
+        ("Cut Down", "Destroy target creature with total power and toughness 5 or less."),
+        ("Kothophed, Soul Hoarder", "Flying\nWhenever a permanent owned by another player is put into a graveyard "
+                                    "from the battlefield, you draw a card and you lose 1 life."),
+        ("Detention Sphere", "When this enchantment enters, you may exile target nonland permanent not named "
+                             "Detention Sphere and all other permanents with the same name as that permanent.\nWhen "
+                             "this enchantment leaves the battlefield, return the exiled cards to the battlefield "
+                             "under their owner's control."),
+    ]:
+        card = read(text, name=name, type_line="Instant")
+        assert card.ok, (name, card.errors)
+
+
+def test_life_totals_that_cant_change_and_abilities_that_dont_trigger():
+    emperion = _instructions("Your life total can't change.", "Platinum Emperion", "Artifact Creature — Golem")
+    assert emperion[0].verb == "can't" and emperion[0].action.verb == "change life total"
+    gryff = read("Flash\nFlying\nPermanents entering don't cause abilities to trigger.", name="Hushwing Gryff",
+                 type_line="Creature — Hippogriff")
+    assert gryff.ok, gryff.errors
+
+
+def test_distributing_counters_among_targets():
+    charm = _instructions("Choose one —\n• Exile target creature with power 3 or greater.\n• You draw two cards and "
+                          "you lose 2 life.\n• Distribute two +1/+1 counters among one or two target creatures.",
+                          "Abzan Charm", "Instant")
+    put = next(i for i in charm if i.verb == "put counters")
+    assert put.counter == "+1/+1" and put.amount.value == 2 and put.qualifier == "divided"

@@ -168,6 +168,9 @@ VERBS: dict[str, tuple[str, tuple[str, ...]]] = {
     "vp_is_not": ("is", ()),
     "vp_phase_out": ("phase out", ()),
     "vp_phase_in": ("phase in", ()),
+    "vp_cast_or_copy": ("cast or copy", ("object",)),
+    "vp_distribute_counters": ("put counters", ("recipient",)),
+    "vp_win_flip": ("win a coin flip", ()),
     "vp_tap_or_untap": ("tap or untap", ("object",)),
     "vp_play_top_revealed": ("play with top card revealed", ()),
     "vp_untap_during": ("untap during untap step", ()),
@@ -259,7 +262,7 @@ VERBS: dict[str, tuple[str, tuple[str, ...]]] = {
 
 _QUALIFIERS = {
     "vp_deal_divided": "divided", "vp_deal_divided_equal": "divided", "vp_fight_damage": "to each other",
-    "vp_exile_top": "top of library", "vp_exile_graveyard": "graveyard", "vp_exile_hand": "hand",
+    "vp_exile_top": "top of library", "vp_distribute_counters": "divided", "vp_exile_graveyard": "graveyard", "vp_exile_hand": "hand",
     "vp_reveal_top": "top of library", "vp_reveal_hand": "hand", "vp_look_hand": "hand",
     "vp_look_top": "top of library", "vp_discard_hand": "hand", "vp_discard_up_to": "up to",
     "vp_draw_up_to": "up to", "vp_draw_first": "first each turn", "vp_draw_second": "second each turn",
@@ -659,6 +662,14 @@ def _counters_cant_be_put(name: str, children: list[Any], text: str) -> Part:
     put = Instruction("put counters", text=text, rules=R.verb_rules("put counters"))
     instr = Instruction("can't", subject=first(children, THINGS), action=put, text=text, rules=put.rules)
     return Part("items", apply_suffixes([instr], children))
+
+
+@builds("life_total_cant_change")
+def _life_total_cant_change(name: str, children: list[Any], text: str) -> Part:
+    """"Your life total can't change": neither gaining nor losing life happens (119.3)."""
+    change = Instruction("change life total", text=text, rules=R.verb_rules("gain life"))
+    return Part("items", [Instruction("can't", subject=part(children, "possessor") or YOU, action=change, text=text,
+                                      rules=change.rules)])
 
 
 @builds("vp_cant_have_or_gain")
