@@ -262,7 +262,8 @@ VERBS: dict[str, tuple[str, tuple[str, ...]]] = {
 
 _QUALIFIERS = {
     "vp_deal_divided": "divided", "vp_deal_divided_equal": "divided", "vp_fight_damage": "to each other",
-    "vp_exile_top": "top of library", "vp_distribute_counters": "divided", "vp_exile_graveyard": "graveyard", "vp_exile_hand": "hand",
+    "vp_exile_top": "top of library", "vp_distribute_counters": "divided", "vp_exile_graveyard": "graveyard",
+    "vp_exile_hand": "hand",
     "vp_reveal_top": "top of library", "vp_reveal_hand": "hand", "vp_look_hand": "hand",
     "vp_look_top": "top of library", "vp_discard_hand": "hand", "vp_discard_up_to": "up to",
     "vp_draw_up_to": "up to", "vp_draw_first": "first each turn", "vp_draw_second": "second each turn",
