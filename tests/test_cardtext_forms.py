@@ -141,3 +141,25 @@ def test_distributing_counters_among_targets():
                           "Abzan Charm", "Instant")
     put = next(i for i in charm if i.verb == "put counters")
     assert put.counter == "+1/+1" and put.amount.value == 2 and put.qualifier == "divided"
+
+
+def test_damage_that_would_be_dealt_to_a_permanent_is_prevented_and_counted():
+    hydra = read("Flying, lifelink\nIf damage would be dealt to this creature, prevent that damage. Put a -1/-1 "
+                 "counter on this creature for each 1 damage prevented this way.", name="Phyrexian Hydra",
+                 type_line="Creature — Phyrexian Hydra")
+    assert hydra.ok, hydra.errors
+    shield = hydra.abilities[-1]
+    assert shield.mode == "prevent" and shield.event.verb == "deal damage"
+    assert shield.event.recipient.kind == "self"
+    put = shield.effect.instructions[-1]
+    assert put.verb == "put counters" and put.amount.kind == "event" and put.counter == "-1/-1"
+
+
+def test_life_not_lost_this_turn_and_libraries_not_searched():
+    ascension = read("At the beginning of each opponent's end step, if you didn't lose life this turn, you may put "
+                     "a quest counter on this enchantment.", name="Luminarch Ascension", type_line="Enchantment")
+    assert ascension.ok, ascension.errors
+    condition = ascension.abilities[0].effect.instructions[0].condition
+    assert condition.text == "you didn't lose life this turn"
+    stranglehold = _instructions("Your opponents can't search libraries.", "Stranglehold", "Enchantment")
+    assert stranglehold[0].verb == "can't" and stranglehold[0].action.verb == "search"

@@ -1132,6 +1132,12 @@ def _count(name: str, children: list[Any], text: str) -> Part:
     return Part("count", (text, "", None, None))
 
 
+@builds("would_damage_to")
+def _would_damage_to(name: str, children: list[Any], text: str) -> Event:
+    """"If damage would be dealt to this creature, …" (615): the damage, from any source."""
+    return Event("deal damage", recipient=first(children, THINGS), text=text)
+
+
 @builds("would_clause", "would_one_or_more", "would_counters")
 def _would(name: str, children: list[Any], text: str) -> Event:
     things = nodes(children, THINGS)
