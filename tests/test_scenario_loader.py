@@ -230,10 +230,3 @@ do = "resolve"
     cast = [s.text for s in defaulted.trace.steps if "casts Blaze" in s.text]
     assert cast and "(X = 0, by default: the scenario announces no X)" in cast[0]
     assert "(X = 3)" in next(s.text for s in announced.trace.steps if "casts Blaze" in s.text)
-
-
-def test_a_mana_colour_choice_must_name_colours():
-    err = error_of(BASE + '\n[choices]\nmana_color = { bear = "purple" }\n')
-    assert "mana_color" in str(err) and err.line is not None
-    scenario = loads(BASE + '\n[choices]\nmana_color = { bear = ["red", "green"] }\n', "case.toml")
-    assert scenario.mana_color == {"bear": ["red", "green"]}

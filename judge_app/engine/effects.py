@@ -882,30 +882,12 @@ def _life(game: Play, r: Resolving, ins: n.Instruction) -> Result:
 
 @verb("add mana")
 def _add_mana(game: Play, r: Resolving, ins: n.Instruction) -> Result:
-    assert ins.mana is not None
-    if mana.one_of_any_color(ins.mana):
-        return _add_one_of_any_color(game, r)
-    assert ins.mana.symbols is not None
+    assert ins.mana is not None and ins.mana.symbols is not None
     symbols = "".join(s.symbol for s in ins.mana.symbols.symbols)
     added = mana.parse_cost(symbols)
     player = r.item.controller
     game.perform(*(ManaChange(player, m, k) for m, k in added.items()))
     return f"{player} adds {symbols}", [rules.MANA_POOL]
-
-
-def _add_one_of_any_color(game: Play, r: Resolving) -> Result:
-    """"Add one mana of any color" (106.1a): the colour the scenario's `mana_color` choice gives for this source
-    (in order, one per time), else the source's first colour (WUBRG order), else white: said in the trace."""
-    player = r.item.controller
-    chosen = game.choices.mana_color.get(r.item.source, [])
-    if chosen:
-        color, said = chosen.pop(0), ""
-    else:
-        own = r.item.source_chars.colors
-        color = next((c for c in mana.COLORS if c in own), mana.COLORS[0])
-        said = f" (no colour chosen: {color}, " + ("its source's colour)" if color in own else "the default)")
-    game.perform(ManaChange(player, color, 1))
-    return f"{player} adds one {color} mana{said}", [rules.MANA_POOL]
 
 
 # --- tokens, copies, prevention -------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from judge_app.cardtext import nodes as n
 from judge_app.cardtext.reader import read
-from judge_app.engine import mana, matching, rules
+from judge_app.engine import matching, rules
 from judge_app.engine.ability import Ability, Change, Cost, EventEffect, Filter, Quality, StaticCondition
 from judge_app.engine.keywords import SIMPLE_KEYWORDS
 
@@ -764,8 +764,7 @@ def check_instruction(ins: n.Instruction) -> None:
         granted(ins.abilities)
     if verb == "create" and ins.characteristics is not None:
         _check_token(ins)
-    if verb == "add mana" and (ins.mana is None or ins.mana.symbols is None or ins.mana.choice) and not (
-            ins.mana is not None and mana.one_of_any_color(ins.mana)):
+    if verb == "add mana" and (ins.mana is None or ins.mana.symbols is None or ins.mana.choice):
         raise Unplayable(f"adding mana \"{ins.text}\"", rules.MANA_POOL)
     if ins.qualifier and ins.qualifier not in ("combat", "tapped", "half", "divided", "all abilities", "in any order") \
             and verb not in ("become", "is") and not (verb == "copy" and ins.qualifier == "new targets"):

@@ -24,8 +24,6 @@ from judge_app.engine.events import Event, LifeChange, ManaChange, StatusChange
 from judge_app.engine.view import View
 
 SYMBOL_MANA = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
-COLORS = ("white", "blue", "black", "red", "green")  # 105.1, in WUBRG order
-ANY_COLOR = "any color"  # what `produces` says of "{T}: Add one mana of any color" (106.1a: the player picks)
 LAND_MANA = {"Plains": "white", "Island": "blue", "Swamp": "black", "Mountain": "red", "Forest": "green"}
 MAX_WAYS = 4096  # announcements tried for one cost (hybrid and Phyrexian symbols multiply them)
 
@@ -170,9 +168,8 @@ def pay_from(pool: dict[str, int], cost: dict[str, int]) -> dict[str, int] | Non
 
 
 def produces(game: View, permanent: str) -> str | None:
-    """The mana one activation of the permanent's mana ability adds ("red", or ANY_COLOR for "one mana of any
-    color"), or None if it has none it can activate now: untapped, and a creature only if it isn't summoning
-    sick (602.5a)."""
+    """The mana one activation of the permanent's mana ability adds ("red"), or None if it has none it can
+    activate now: untapped, and a creature only if it isn't summoning sick (602.5a)."""
     state = game.state
     obj = state.objects[permanent]
     chars = game.chars(permanent)
@@ -186,30 +183,11 @@ def produces(game: View, permanent: str) -> str | None:
             symbols = added.symbols.symbols if added is not None and added.symbols is not None else ()
             if len(symbols) == 1 and symbols[0].symbol.strip("{}") in SYMBOL_MANA:
                 return SYMBOL_MANA[symbols[0].symbol.strip("{}")]
-            if added is not None and one_of_any_color(added):
-                return ANY_COLOR
     if "land" in chars.types:
         for subtype in chars.subtypes:
             if subtype in LAND_MANA:  # 305.6: "{T}: Add [mana]" for each basic land type
                 return LAND_MANA[subtype]
     return None
-
-
-def one_of_any_color(added) -> bool:
-    """Whether the card text's mana is "one mana of any color" (106.1a)."""
-    amount = added.amount
-    return added.choice == "any color" and amount is not None and amount.kind == "number" and amount.value == 1
-
-
-def color_for(game: View, permanent: str, need: set[str]) -> str:
-    """The colour a source of "one mana of any color" adds to pay a cost: the first colour (WUBRG order) the
-    pool still lacks; for generic mana only, the source's own first colour, else white (a documented
-    default: any colour pays generic mana)."""
-    wanted = next((c for c in COLORS if c in need), None)
-    if wanted is not None:
-        return wanted
-    own = game.chars(permanent).colors
-    return next((c for c in COLORS if c in own), COLORS[0])
 
 
 def _key(game: View, permanent: str, mana: str) -> str:
@@ -242,14 +220,11 @@ def plan(game: View, player: str, cost: dict[str, int], chosen: list[str] | None
                 raise IllegalAction(f"{player} doesn't control {game.name(permanent)} on the battlefield",
                                     rules.CAST_MANA_ABILITIES)
             mana = produces(game, permanent)
-            if mana == ANY_COLOR:
-                mana = color_for(game, permanent, _short(pool, cost))
             if mana is None:
                 raise IllegalAction(f"{game.name(permanent)} has no mana ability {player} can activate now (it is "
                                     "tapped, or a creature that came under their control this turn)",
                                     rules.PAY_COST_RESOURCES, rules.ACTIVATE_TAP_SICKNESS)
             taps.append((permanent, _key(game, permanent, mana)))
-            pool[taps[-1][1]] = pool.get(taps[-1][1], 0) + 1
         return taps, False
     taps = []
     sources = [(o.id, produces(game, o.id)) for o in game.state.permanents() if game.controller(o.id) == player]
@@ -257,14 +232,10 @@ def plan(game: View, player: str, cost: dict[str, int], chosen: list[str] | None
     while pay_from(pool, cost) is None and sources:
         need = _short(pool, cost)
         pick = next(((oid, k) for oid, k in sources if _mana_of(k) in need or ("snow" in need and _snow(k))), None)
-        pick = pick or next(((oid, k) for oid, k in sources if _mana_of(k) == ANY_COLOR and need & set(COLORS)),
-                            None)
         pick = pick or (sources[0] if not need else None)
         if pick is None:
             break
         sources.remove(pick)
-        if _mana_of(pick[1]) == ANY_COLOR:
-            pick = (pick[0], _key(game, pick[0], color_for(game, pick[0], need)))
         taps.append(pick)
         pool[pick[1]] = pool.get(pick[1], 0) + 1
     return taps, bool(taps)

@@ -93,9 +93,7 @@ CHOICE_KEYS = {"legend_rule_keep": "a list of card ids", "discard": "a list of c
                          "the oldest)",
                "copy": "{ card id = card id } what a Clone enters as a copy of (default: the oldest it may copy)",
                "chosen": "{ card id = \"red\" / \"Goblin\" / \"a card name\" } chosen as it enters (\"As ~ enters, "
-                         "choose a color\"; default: said in the trace)",
-               "mana_color": "{ source card id = \"green\" or [colours in order] } the colour its \"Add one mana of "
-                             "any color\" adds when it resolves (default: the source's colour)"}
+                         "choose a color\"; default: said in the trace)"}
 
 # action → its keys: key → (value kind, required)
 _TARGETED = {"target": ("card", True), "source": ("card", False)}
@@ -302,14 +300,6 @@ class _Loader:
         out["chosen"] = {self._card(c, ("choices", "chosen")): r.typed(x, ("choices", "chosen"), str,
                                                                        CHOICE_KEYS["chosen"])
                          for c, x in table.items()}
-        table = r.typed(choices.get("mana_color", {}), ("choices", "mana_color"), dict, CHOICE_KEYS["mana_color"])
-        out["mana_color"] = {}
-        for card, colors in table.items():
-            colors = colors if isinstance(colors, list) else [colors]
-            if not colors or not all(c in ("white", "blue", "black", "red", "green") for c in colors):
-                raise r.error(("choices", "mana_color"), f"mana_color.{card} = {table[card]!r}",
-                              CHOICE_KEYS["mana_color"])
-            out["mana_color"][self._card(card, ("choices", "mana_color"))] = list(colors)
         if "proliferate" in choices:
             out["proliferate"] = [self._card_or_player(c, ("choices", "proliferate")) for c in
                                   r.string_list(choices["proliferate"], ("choices", "proliferate"), "card ids")]
