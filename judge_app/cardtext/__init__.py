@@ -16,7 +16,7 @@ line, a line is read as a permanent's ability when it reads as one, else as a sp
 The tree (nodes.py; every node is a frozen dataclass, `as_json()` gives plain data; fields only grow):
 
 - CardText(abilities, errors, name, type_line)
-- abilities, each with `text`, `line` and `rules`:
+- abilities, each with `text`, `line` and `rules` (AbilityNode, keyword-only):
   KeywordAbility(keyword, rule, cost, costs, amount, qualities, object, variant, name, ability) — every
   keyword of CR 702, named as 702 titles it ("Flying" 702.9, "Landwalk" 702.14 with the land as a
   Quality, "Cycling" for "Islandcycling" with `variant`);
