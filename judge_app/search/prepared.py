@@ -10,7 +10,8 @@ does), and when neither can be, that is said once and they are used from memory.
 
 The key joins the index's key (the corpus and the indexing code) and the checksums of its files (an index
 copied or built again the same has the same tables, one rebuilt differently has others), the alignment
-cache's key (the corpus and the aligner's code) and this package's code and lexicons. With the tables
+cache's key (the corpus and the aligner's code), the scenario folder's signature (the scenario finder is
+kept) and this package's code and lexicons. With the tables
 remembered, the alignment itself is loaded only if a search asks for a counterpart they do not hold.
 """
 
@@ -26,7 +27,7 @@ from whoosh import index as whoosh_index
 from judge_app import datafiles, paths
 from judge_app.corpus import Corpus
 from judge_app.corpus import cache as corpus_cache
-from judge_app.scenarios.catalogue import catalogue
+from judge_app.scenarios.catalogue import catalogue, folder_signature
 from judge_app.search import analysis
 from judge_app.search.analysis import CHAINS, term, words
 from judge_app.search.crosslang import AlignedDocuments, Alignment, TermPairs
@@ -128,7 +129,7 @@ def tables_path(data_dir: Path, key: str) -> Path:
 
 
 def _key(info: IndexInfo, alignment_key: str) -> str:
-    digest = hashlib.sha256(f"{info.key}|{sorted(info.files.items())}|{alignment_key}".encode())
+    digest = hashlib.sha256(f"{info.key}|{sorted(info.files.items())}|{alignment_key}|{folder_signature()}".encode())
     for source in sorted(_CODE_DIR.rglob("*")):
         if source.suffix in (".py", ".toml"):
             digest.update(str(source.relative_to(_CODE_DIR)).encode())
