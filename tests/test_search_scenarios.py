@@ -4,9 +4,12 @@ as files are added, and matched to searches on their rules and words, in every l
 from __future__ import annotations
 
 import logging
+import os
 import shutil
+import stat
 
 from judge_app import paths
+from judge_app.scenarios import catalogue as catalogue_module
 from judge_app.scenarios.catalogue import catalogue
 
 
@@ -37,6 +40,29 @@ def test_a_scenario_added_is_picked_up_and_a_broken_one_left_out(tmp_path, caplo
     assert "broken.toml" in caplog.text
     assert len(list((tmp_path / "scenarios").glob("catalogue-*.json"))) == 1  # the old one is gone
 
+
+
+def test_a_damaged_catalogue_is_replayed_again_and_written_as_every_data_file(tmp_path, monkeypatch):
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    shutil.copy(paths.scenarios_dir() / "hexproof.toml", folder)
+    previous = os.umask(0o022)
+    try:
+        assert [s.id for s in catalogue(folder, tmp_path)] == ["hexproof"]
+        (cache,) = (tmp_path / "scenarios").glob("catalogue-*.json")
+        assert stat.S_IMODE(cache.stat().st_mode) == 0o644  # readable by the server's other users, like the rest
+        data = bytearray(cache.read_bytes())
+        data[-5] ^= 0x01  # one flipped bit inside the summaries
+        cache.write_bytes(bytes(data))
+        monkeypatch.setattr(catalogue_module, "_memo", {})  # a new process: only the file remembers
+        replays = []
+        monkeypatch.setattr(catalogue_module, "summarise",
+                            lambda path, real=catalogue_module.summarise: replays.append(path.name) or real(path))
+        assert [s.id for s in catalogue(folder, tmp_path)] == ["hexproof"]
+        assert replays == ["hexproof.toml"]  # the damaged file was noticed, not believed
+        assert catalogue_module._read(cache) is not None  # and written whole again
+    finally:
+        os.umask(previous)
 
 def test_a_question_a_scenario_answers_shows_it_in_every_language(engine):
     assert ids(engine.search("trample and deathtouch against two blockers", doc="en-2026"))[0] == \

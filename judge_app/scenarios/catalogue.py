@@ -16,17 +16,16 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
 import re
-import tempfile
 import threading
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from judge_app import paths
+from judge_app import datafiles, paths
 
 log = logging.getLogger("judge_app.scenarios")
 
+KIND = "scenario-catalogue"  # the data file kind (judge_app.datafiles): JSON of the summaries
 RULE_NUMBER = re.compile(r"\b[1-9]\d{2}\.\d+[a-z]?\b")
 _CODE = ("engine", "scenarios", "cardtext")  # packages whose code decides what a replay cites
 _lock = threading.Lock()
@@ -109,21 +108,20 @@ def _key(files: list[Path]) -> str:
 
 
 def _read(cache: Path) -> list[Summary] | None:
+    payload = datafiles.read(cache, KIND)
     try:
-        return [Summary.from_json(item) for item in json.loads(cache.read_text(encoding="utf-8"))]
-    except (OSError, ValueError, KeyError, TypeError):
+        return None if payload is None else [Summary.from_json(item) for item in json.loads(payload)]
+    except (ValueError, KeyError, TypeError):
         return None
 
 
 def _write(cache: Path, summaries: list[Summary]) -> None:
-    """Written beside and renamed into place, so a reader never sees half a file; older catalogues go."""
+    """Written as the project's other data files are (atomic, checksummed, the data directory's modes);
+    older catalogues go."""
     try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=cache.parent, delete=False, suffix=".tmp") as out:
-            json.dump([asdict(s) for s in summaries], out, ensure_ascii=False)
-        os.replace(out.name, cache)
+        datafiles.write(cache, KIND, json.dumps([asdict(s) for s in summaries], ensure_ascii=False).encode())
         for old in cache.parent.glob("catalogue-*.json"):
             if old != cache:
                 old.unlink(missing_ok=True)
-    except OSError as exc:  # a read-only data directory: replay again next time
+    except OSError as exc:  # a read-only or full data directory: replay again next time
         log.warning("scenario catalogue not cached: %s", exc)
