@@ -49,6 +49,22 @@ def test_a_card_text_nobody_read_before_replays_well_within_the_time_limit():
         assert result.cpu < sandbox.TIME_LIMIT / 2, f"a new card text took {result.cpu:.2f} s of processor time"
 
 
+
+def test_the_command_line_readies_the_parser_only_for_a_card_text_it_has_not_read(monkeypatch):
+    """`judge scenario run` loads the card-text parser (0.6 s) before its limited child only when a card of the
+    scenario has no remembered reading: a library scenario read before starts without it, a new text gets it."""
+    readied = []
+    monkeypatch.setattr(sandbox, "warm_up", lambda: readied.append(True))
+    known = TRAMPLE.read_text(encoding="utf-8")
+    run(loads(known, "<read once>"))  # its cards' readings are remembered now
+    sandbox.prepare(known)
+    assert readied == []
+    name = f"Deathtouch Wurm {time.time_ns()}"
+    sandbox.prepare(known.replace('name = "Deathtouch Wurm"', f'name = "{name}"'))
+    assert readied == [True]
+    sandbox.prepare("[scenario\n")  # not even TOML: readied, the child says what is wrong
+    assert readied == [True, True]
+
 def test_a_malformed_scenario_is_refused_with_its_line():
     text = TRAMPLE.read_text(encoding="utf-8").replace("[players.Bob]", "[players.Bob]\nlif = 3")
     result = sandbox.replay(text)

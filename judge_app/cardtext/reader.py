@@ -77,6 +77,11 @@ def _read(text: str, name: str, type_line: str) -> CardText:
     return card
 
 
+def remembered(text: str, *, name: str | None = None, type_line: str | None = None) -> bool:
+    """Whether the readings memo holds this text's reading, so that reading it costs no parse (and no parser)."""
+    return memo_enabled() and isinstance(memo.recall(memo.key(text, name or "", type_line or "")), CardText)
+
+
 # One text of each kind of ability, read by `warm_up`.
 _WARM_UP = (
     ("Lightning Helix deals 3 damage to any target and you gain 3 life.", "Lightning Helix", "Instant"),
