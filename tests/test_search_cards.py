@@ -3,8 +3,11 @@ keyword abilities, its Aura or Equipment subtype, else its rarest words), in the
 
 from __future__ import annotations
 
+import json
+
 from search_helpers import keys
 
+from judge_app import datafiles
 from judge_app.search import cards
 from judge_app.search.analysis import words
 
@@ -44,3 +47,22 @@ def test_a_word_the_rules_use_is_no_card(engine):
 
 def test_a_card_name_finds_the_rules_of_what_it_does(engine):
     assert "702.16d" in keys(engine.search("bonesplitter on a creature with protection from artifacts"))[:3]
+
+
+def test_the_cards_are_kept_and_read_again_when_a_file_changes(tmp_path):
+    """Read once into the data directory; a changed scenario file is read again, a damaged cache rebuilt."""
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    (folder / "one.toml").write_text('[[cards]]\nname = "Giant Growth"\ntype = "Instant"\n'
+                                     'text = "Target creature gets +3/+3 until end of turn."\n', encoding="utf-8")
+    data = tmp_path / "data"
+    assert set(cards.library(folder, data)) == {("giant", "growth")}
+    (kept,) = (data / "scenarios").glob("cards-*.json")
+    datafiles.write(kept, cards.CACHE_KIND, json.dumps([{"name": "Kept", "type": "", "text": "x"}]).encode())
+    assert set(cards.library(folder, data)) == {("kept",)}  # what is kept is what is read
+    kept.write_bytes(b"damaged")
+    assert set(cards.library(folder, data)) == {("giant", "growth")}
+    (folder / "one.toml").write_text('[[cards]]\nname = "Shock"\ntype = "Instant"\n'
+                                     'text = "Shock deals 2 damage to any target."\n', encoding="utf-8")
+    assert set(cards.library(folder, data)) == {("shock",)}
+    assert len(list((data / "scenarios").glob("cards-*.json"))) == 1  # the older one is gone

@@ -8,7 +8,7 @@ In order, over the words:
 1. Words that ask or fill ("does", "my", "if", "they", "o que", "qué") are left out (`lexicon` filler), as
    are words in most entries of the document ("the", "de"). The phrasing gives the question a shape
    (definition, outcome, permission, chooser, count, combination): see `Lexicon.shape`.
-2. A card of the scenario library named whole ("blood moon", "Pacifism") becomes one unit holding what its
+2. A card of the scenario library named whole ("blood moon", "Bonesplitter") becomes one unit holding what its
    text gives the rules (`cards`: its keyword abilities, "Aura", else its rarest words).
    Else, the longest phrase the players' vocabulary knows becomes one unit holding the rules' wordings for it
    ("etb" → "enters the battlefield"; a single word, or a term the rules name, also as typed); the
@@ -163,8 +163,8 @@ class Reader:
         return Unit((typed[i],), [(number,)], source="number"), 1
 
     def _card(self, typed: list[str], i: int) -> tuple[Unit, int] | None:
-        """A card's name: whole, and if one word, one that the document barely uses and is no title ("Pacifism";
-        not "Shock" … unless the rules never say it)."""
+        """A card's name: whole, and if one word, one that the document barely uses and is no title ("Tarmogoyf";
+        not "Clone")."""
         if self.card is None:
             return None
         for size in range(min(self.card_longest, len(typed) - i), 0, -1):
