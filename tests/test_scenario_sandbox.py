@@ -33,6 +33,23 @@ def test_every_library_scenario_replays_in_the_child_as_in_process():
         assert result.data["scenario"]["file"] == sandbox.LABEL
 
 
+def test_a_card_text_nobody_read_before_replays_well_within_the_time_limit():
+    """A new text is parsed by the grammar in the child (no reading is remembered for it): the grammar is
+    loaded in the fork server, and the parser's lookahead is quick to build, so it takes a fraction of the limit."""
+    sandbox.replay(sandbox.EXAMPLE)  # the fork server is up
+    for n in range(3):
+        name = f"Deathtouch Wurm {time.time_ns()}-{n}"  # readings are remembered by text, name and type: a new one
+        text = TRAMPLE.read_text(encoding="utf-8").replace('name = "Deathtouch Wurm"', f'name = "{name}"').replace(
+            'text = "Trample, deathtouch"',
+            'text = "Trample, deathtouch\\nWhen this creature enters, it deals 4 damage to any target."')
+        assert name in text and "deals 4 damage" in text
+        start = time.monotonic()
+        result = sandbox.replay(text)
+        took = time.monotonic() - start
+        assert result.refusal is None, result.refusal
+        assert took < sandbox.TIME_LIMIT / 2, f"a new card text took {took:.2f} s"
+
+
 def test_a_malformed_scenario_is_refused_with_its_line():
     text = TRAMPLE.read_text(encoding="utf-8").replace("[players.Bob]", "[players.Bob]\nlif = 3")
     result = sandbox.replay(text)

@@ -32,6 +32,7 @@ def _replayed(file: Path | str, work) -> tuple[int, str]:
     """Read `file` and run `work(text)` within the limits: (exit code, text), or (MALFORMED, "file: why")."""
     text = sandbox.read_file(file)
     if not isinstance(text, sandbox.Refusal):
+        sandbox.prepare()
         answer = sandbox.run_limited(lambda: work(text))
         if not isinstance(answer, sandbox.Refusal):
             return answer

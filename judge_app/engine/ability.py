@@ -32,7 +32,8 @@ class HasCharacteristics(Protocol):
 class Quality:
     """A quality an object has or lacks: protection's "from red", landwalk's "Island", enchant's "creature"."""
 
-    kind: str  # "color", "multicolored", "monocolored", "type", "land", "everything"
+    kind: str  # "color", "colored" (all colours), "multicolored", "monocolored", "type", "land", "everything",
+    # "chosen" (the colour chosen as the object entered, 607.2d)
     value: str = ""
     modifier: str = ""  # landwalk only: "snow", "legendary", "nonbasic" …
 
@@ -41,6 +42,10 @@ class Quality:
             return True
         if self.kind == "color":
             return self.value in obj.colors
+        if self.kind == "colored":
+            return bool(obj.colors)
+        if self.kind == "chosen":
+            return False  # no colour chosen as it entered (607.2d): the layers put the chosen one in its place
         if self.kind == "multicolored":
             return len(obj.colors) >= 2
         if self.kind == "monocolored":
@@ -62,6 +67,10 @@ class Quality:
             return self.value
         if self.kind in ("multicolored", "monocolored"):
             return self.kind
+        if self.kind == "colored":
+            return "all colors"
+        if self.kind == "chosen":
+            return "the chosen color"
         if self.kind == "type":
             return f"an {self.value}" if self.value[0] in "aeiou" else f"a {self.value}"
         if self.kind == "land":
@@ -131,12 +140,9 @@ class Filter:
 @dataclass(frozen=True, slots=True)
 class StaticCondition:
     """"As long as …": a static ability's effect exists only while this holds (611.3a), checked where the effect
-    applies. `kind`: "control" (you control at least `amount` objects matching `filter`), "your turn", "untapped",
-    "tapped" (the source), "life at least", "life at most", "graveyard at least" (cards in your graveyard)."""
+    applies. `node` is the condition as the card-text reader gives it, evaluated by `conditions.holds`."""
 
-    kind: str
-    amount: int = 1
-    filter: Filter | None = None
+    node: nodes.Condition
     text: str = ""
 
 
@@ -247,3 +253,4 @@ class Change:
     words: tuple[str, ...] = ()  # text-changing: the word replaced and its replacement (612)
     controller: str = ""  # control-changing (613.1b)
     copiable: Any = None  # copy effect: the copiable values taken (707.2), a `Characteristics`
+    per: Any = None  # "+1/+1 for each Forest you control": a `nodes.Description` counted as it applies (611.3a)

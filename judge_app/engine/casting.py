@@ -361,6 +361,10 @@ def activate(game: Play, player: str, source: str, index: int, chosen: list[str]
     cited += more_rules
     if paid_with:
         announced["paid"] = paid_with
+    if cost.sacrifice:  # "{T}, Sacrifice this token: Add one mana of any color." too
+        changes.append(ZoneChange(source, "battlefield", "graveyard", "sacrificed"))
+        paid.append(f"sacrifices {chars.name}")
+        cited.append(rules.SACRIFICE)
     if ability.kind == "mana":
         _mana_ability(game, player, source, ability, changes, paid)
         return
@@ -375,10 +379,6 @@ def activate(game: Play, player: str, source: str, index: int, chosen: list[str]
         cited += [rules.CAST_TARGETS, rules.TARGETED_ACTIVATED]
     payment, text, pay_rules = mana.payment(game, player, cost.mana, sources, item.name,
                                             x=item.choices.get("x"), announce=item.choices.get("announce"))
-    if cost.sacrifice:
-        changes.append(ZoneChange(source, "battlefield", "graveyard", "sacrificed"))
-        paid.append(f"sacrifices {chars.name}")
-        cited.append(rules.SACRIFICE)
     if cost.loyalty is not None:
         state.loyalty_activated.add(source)
     game.perform(StackPush(item), *payment, *changes)

@@ -25,3 +25,4 @@ class Choices:
     copy: dict[str, str] = field(default_factory=dict)  # a Clone → what it copies as it enters (707.5; default: oldest)
     chosen: dict[str, str] = field(default_factory=dict)  # card → colour, creature type or name chosen as it enters
     new_targets: dict[str, list[str]] = field(default_factory=dict)  # a spell copy's source → its new targets (707.10c)
+    mana_color: dict[str, list[str]] = field(default_factory=dict)  # source → colours of "any color" mana (106.4)

@@ -14,8 +14,8 @@ import dataclasses
 from collections.abc import Callable
 
 from judge_app.cardtext import nodes as n
-from judge_app.engine import mana, matching, rules, targets
-from judge_app.engine.ability import Ability, Change
+from judge_app.engine import mana, matching, replacement, rules, targets
+from judge_app.engine.ability import COLORS, Ability, Change, Quality
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.choices import Choices
 from judge_app.engine.continuous import INDEFINITE, UNTIL_END_OF_TURN, ContinuousEffect
@@ -300,6 +300,8 @@ def _move(game: Play, r: Resolving, refs: list[str], how: str) -> Result:
     for ref in moving:
         if game.state.on_battlefield(ref):
             r.lki[ref] = game.chars(ref)
+    combat = game.state.combat
+    fighting = [x for x in moving if combat is not None and x in combat.in_combat()]
     before = {x: game.state.objects[x].incarnation for x in moving}
     game.perform(*(ZoneChange(x, game.state.objects[x].zone, to_zone, said) for x in moving))
     stayed = [x for x in moving if game.state.objects[x].incarnation == before[x]]
@@ -307,6 +309,10 @@ def _move(game: Play, r: Resolving, refs: list[str], how: str) -> Result:
     _acted(r, moving)
     if moving:
         lines.insert(0, f"{_names(game, moving)} {'is' if len(moving) == 1 else 'are'} {said.split(',')[0]}")
+    left_combat = [x for x in fighting if x in moving]
+    if left_combat:  # 506.4: a permanent that leaves the battlefield is removed from combat
+        lines.insert(1, f"{_names(game, left_combat)} {'is' if len(left_combat) == 1 else 'are'} removed from combat")
+        cited = [*cited, rules.REMOVED_FROM_COMBAT]
     if stayed:  # a replacement effect (regeneration, …) kept it where it was (614.6)
         lines.append(f"{_names(game, stayed)} stays on the battlefield: a replacement effect replaced that (see above)")
         cited = [*cited, rules.REPLACED_EVENT]
@@ -540,11 +546,34 @@ def _abilities(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     if ins.verb == "lose" and (ins.qualifier == "all abilities" or not ins.abilities):
         return _continuous(game, r, ins, _affected(game, r, ins), [Change("remove all abilities")],
                            "loses all abilities")
-    abilities = granted(ins.abilities)
+    abilities, chose = _colour_chosen_now(game, r, granted(ins.abilities))
     listed = ", ".join(a.text.lower() for a in abilities)
     kind = "add abilities" if ins.verb == "gain" else "remove abilities"
-    return _continuous(game, r, ins, _affected(game, r, ins), [Change(kind, abilities=abilities)],
-                       f"{'gains' if ins.verb == 'gain' else 'loses'} {listed}")
+    text, cited = _continuous(game, r, ins, _affected(game, r, ins), [Change(kind, abilities=abilities)],
+                              f"{'gains' if ins.verb == 'gain' else 'loses'} {listed}")
+    return (f"{chose}; {text}", [rules.PROTECTION, *cited]) if chose else (text, cited)
+
+
+def _colour_chosen_now(game: Play, r: Resolving, abilities: tuple[Ability, ...]) -> tuple[tuple[Ability, ...], str]:
+    """"Protection from the color of your choice": the colour is chosen as the ability resolves (608.2d) — the
+    scenario's `chosen` for the source, else the colour of the spell or ability it responds to, else the colour
+    most common among opponents' permanents."""
+    if not any(a.quality is not None and a.quality.kind == "chosen" for a in abilities):
+        return abilities, ""
+    player = r.item.controller
+    given = game.choices.chosen.get(r.item.source, "").lower()
+    below = [i for i in game.state.stack if i.id != r.item.id and i.controller != player]
+    colours = sorted(below[-1].source_chars.colors) if below and below[-1].source_chars is not None else []
+    if given in COLORS:
+        colour, how = given, ""
+    elif colours:
+        colour, how = colours[0], f" (default: the colour of {below[-1].name}, which it responds to)"
+    else:
+        colour, why = replacement.chosen_value(game, game.choices, r.item.source, "color")
+        how = f" (default: {why})" if why else ""
+    out = tuple(dataclasses.replace(a, quality=Quality("color", colour), text=f"Protection from {colour}")
+                if a.quality is not None and a.quality.kind == "chosen" else a for a in abilities)
+    return out, f"{player} chooses {colour}{how}"
 
 
 @verb("become")
@@ -882,12 +911,40 @@ def _life(game: Play, r: Resolving, ins: n.Instruction) -> Result:
 
 @verb("add mana")
 def _add_mana(game: Play, r: Resolving, ins: n.Instruction) -> Result:
-    assert ins.mana is not None and ins.mana.symbols is not None
+    assert ins.mana is not None
+    player = r.item.controller
+    if ins.mana.symbols is None:
+        return _add_any_color(game, r, ins.mana, player)
     symbols = "".join(s.symbol for s in ins.mana.symbols.symbols)
     added = mana.parse_cost(symbols)
-    player = r.item.controller
     game.perform(*(ManaChange(player, m, k) for m, k in added.items()))
     return f"{player} adds {symbols}", [rules.MANA_POOL]
+
+
+def _add_any_color(game: Play, r: Resolving, what: n.Mana, player: str) -> Result:
+    """106.4: "one mana of any color", "three mana of any one color" (one colour for all of it), "two mana in any
+    combination of colors" (a colour for each): the colours are chosen as it resolves — the scenario's
+    `mana_color` for the source, else the colour most needed by the coloured symbols of the cards in the
+    player's hand (WUBRG order on a tie), said in the trace."""
+    count = amount(game, r, what.amount, 1)
+    each = what.choice == "any combination of colors"
+    given = list(game.choices.mana_color.get(r.item.source, []))
+    picks = given[:count] if each else given[:1]
+    mana.chose_colors(game, r.item.source, len(picks))
+    default = ""
+    if not picks:
+        hand = game.state.players[player].hand
+        wanted = [c for card in hand for c, k in mana.parse_cost(game.state.objects[card].printed.mana_cost).items()
+                  for _ in range(k) if c in mana.COLOR_ORDER]
+        best = max(mana.COLOR_ORDER, key=lambda c: (wanted.count(c), -mana.COLOR_ORDER.index(c)))
+        picks, default = [best], " (default: the colour the cards in their hand need most)"
+    colors = (picks * count)[:count] if not each else (picks + [picks[-1]] * count)[:count]
+    added: dict[str, int] = {}
+    for c in colors:
+        added[c] = added.get(c, 0) + 1
+    game.perform(*(ManaChange(player, c, k) for c, k in added.items()))
+    said = " and ".join(f"{k} {c}" for c, k in added.items())
+    return f"{player} chooses and adds {said} mana{default}", [rules.MANA_POOL]
 
 
 # --- tokens, copies, prevention -------------------------------------------------------------------------------

@@ -13,13 +13,26 @@ grammar can't read raises `CardTextError` with its line and column.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 
 from judge_app.cardtext import nodes as n
 from judge_app.cardtext.reader import read
-from judge_app.engine import matching, rules
-from judge_app.engine.ability import Ability, Change, Cost, EventEffect, Filter, Quality, StaticCondition
+from judge_app.engine import conditions, matching, rules
+from judge_app.engine import mana as mana_words
+from judge_app.engine.ability import (
+    CARD_TYPES,
+    COLORS,
+    Ability,
+    Change,
+    Cost,
+    EventEffect,
+    Filter,
+    Quality,
+    StaticCondition,
+)
 from judge_app.engine.keywords import SIMPLE_KEYWORDS
+from judge_app.engine.subtypes import SUBTYPES
 
 # the verbs of instructions the engine follows (`effects.py`), with the rule each one's words come from
 PLAYED_VERBS: dict[str, rules.Cite] = {
@@ -86,7 +99,29 @@ def read_card(text: str, name: str = "", type_line: str | None = None) -> list[A
         except Unplayable as exc:
             raise Unplayable(exc.what, exc.rule, node.text, node.line) from None
     _check_paid_references(out)
-    return out
+    return _one_spell_ability(out)
+
+
+def _one_spell_ability(abilities: list[Ability]) -> list[Ability]:
+    """An instant's or sorcery's paragraphs are one spell ability followed in order as it resolves (608.2c):
+    "Add two mana in any combination of colors. / Draw a card." A later paragraph with targets or pointing back
+    at an earlier instruction is refused rather than renumbered."""
+    spells = [a for a in abilities if a.kind == "spell"]
+    if len(spells) < 2:
+        return abilities
+    for later in spells[1:]:
+        for node in later.effect.walk():
+            if (isinstance(node, n.Description) and node.is_target) or (
+                    isinstance(node, n.Reference) and node.refers_to.startswith(("instruction:", "target:"))):
+                raise Unplayable("a later paragraph with its own targets or references", rules.RESOLVE_INSTRUCTIONS,
+                                 later.text, getattr(later.node, "line", 0))
+        if any(isinstance(i, n.Modal) for i in later.effect.instructions):
+            raise Unplayable("a modal later paragraph", rules.MODES, later.text, getattr(later.node, "line", 0))
+    first = spells[0]
+    effect = dataclasses.replace(first.effect, instructions=tuple(i for s in spells for i in s.effect.instructions),
+                                 text="\n".join(s.effect.text for s in spells))
+    merged = dataclasses.replace(first, text="\n".join(s.text for s in spells), effect=effect)
+    return [merged if a is first else a for a in abilities if a.kind != "spell" or a is first]
 
 
 def _check_paid_references(abilities: list[Ability]) -> None:
@@ -198,6 +233,10 @@ def _persist(node: n.KeywordAbility, name: str) -> Ability:
 
 
 def _quality_word(q: n.Quality) -> str:
+    if q.kind == "chosen":
+        return f"the chosen {q.value}"
+    if q.kind == "color" and q.value in ("each", "all"):
+        return "all colors"
     return "everything" if q.kind == "everything" else (q.value.lower() + ("s" if q.kind == "type" else ""))
 
 
@@ -206,8 +245,12 @@ def _protection(q: n.Quality) -> Quality:
         return Quality("everything")
     if q.kind == "color" and q.value in ("multicolored", "monocolored"):
         return Quality(q.value)
-    if q.kind == "color" and not q.negated:
+    if q.kind == "color" and not q.negated and q.value in ("each", "all"):  # "protection from all colors" (702.16a)
+        return Quality("colored")
+    if q.kind == "color" and not q.negated and q.value in COLORS:
         return Quality("color", q.value)
+    if q.kind == "chosen" and q.value == "color":  # "the chosen color": linked to "As ~ enters, choose a color"
+        return Quality("chosen", "color")
     if q.kind == "type" and not q.negated:
         return Quality("type", q.value.lower())
     raise Unplayable(f"protection from \"{q.value or q.kind}\"", rules.PROTECTION)
@@ -299,9 +342,7 @@ def static(node: n.StaticAbility) -> list[Ability]:
     instructions = list(node.effect.instructions)
     combat = combat_static(node, instructions)
     if combat is not None:
-        if condition is not None:
-            raise Unplayable(f"a combat rule with a condition (\"{node.condition.text}\")", rules.STATIC_EFFECT)
-        return combat
+        return [dataclasses.replace(a, condition=condition) for a in combat]
     if len(instructions) == 1 and instructions[0].verb == "additional cost":
         return [_additional_cost(instructions[0])]
     if node.cda or _cda_text(node.text):
@@ -312,7 +353,7 @@ def static(node: n.StaticAbility) -> list[Ability]:
     if _is_control_magic(instructions):  # "You control enchanted creature." (613.1b)
         return [Ability("static", node.text, affects="enchanted", changes=(Change("control"),), node=node)]
     if instructions and all(isinstance(i, n.Instruction) and i.verb == "can't" for i in instructions):
-        return [_cant(node, ins) for ins in instructions]
+        return [dataclasses.replace(_cant(node, ins), condition=condition) for ins in instructions]
     changes: list[Change] = []
     subject: n.Thing | None = None
     kinds: list[str] = []
@@ -327,26 +368,20 @@ def static(node: n.StaticAbility) -> list[Ability]:
     if subject is None:
         raise Unplayable(f"\"{node.text}\" (whom it affects)", rules.STATIC_EFFECTS)
     affects, described = _affects(subject)
+    if affects != "self" and any(a.quality is not None and a.quality.kind == "chosen"
+                                 for c in changes for a in c.abilities):  # the choice is this object's (607.2d)
+        raise Unplayable(f"granting \"{node.text}\" to another object", rules.LINKED_ABILITIES)
     return [Ability("static", node.text, affects=affects, described=described, changes=tuple(changes),
                     condition=condition, node=node)]
 
 
 def static_condition(condition: n.Condition) -> StaticCondition:
-    """"As long as …" (611.3a): the conditions the engine checks where the effect applies — you control a number
-    of described permanents, it's your turn, it entered this turn."""
-    if condition.kind == "control" and isinstance(condition.subject, n.Reference) and condition.subject.kind == "you" \
-            and isinstance(condition.object, n.Description) and not condition.negated:
-        count = condition.object.selector.count
-        amount = 1 if count is None else count.value if count.kind == "number" and count.value else 0
-        wanted = to_filter(condition.object, condition.text)
-        if amount:
-            return StaticCondition("control", amount, wanted, condition.text)
-    lowered = condition.text.lower().rstrip(".")
-    if lowered in ("it's your turn", "it is your turn") or (condition.kind == "turn" and not condition.negated):
-        return StaticCondition("your turn", text=condition.text)
-    if lowered in ("it entered this turn", "~ entered this turn"):
-        return StaticCondition("entered this turn", text=condition.text)
-    raise Unplayable(f"a static ability with the condition \"{condition.text}\"", rules.STATIC_EFFECT)
+    """"As long as …" (611.3a): the condition's tree, kept to be evaluated wherever the effect applies
+    (`conditions.holds`); refused here if the engine can't evaluate it."""
+    why = conditions.unplayable(condition)
+    if why is not None:
+        raise Unplayable(f"a static ability with the condition \"{condition.text}\" ({why})", rules.STATIC_EFFECT)
+    return StaticCondition(condition, condition.text)
 
 
 def _is_control_magic(instructions: list) -> bool:
@@ -493,7 +528,7 @@ def _additional_cost(ins: n.Instruction) -> Ability:
 
 def _affects(subject: n.Thing) -> tuple[str, n.Description | None]:
     if isinstance(subject, n.Reference):
-        if subject.kind == "self":
+        if subject.kind == "self" or subject.refers_to == "self":  # "As long as ~ is enchanted, it gets …"
             return "self", None
         if subject.kind == "attached" and subject.noun in ("creature", "permanent"):
             return ("equipped" if "equipped" in subject.text.lower() else "enchanted"), None
@@ -512,7 +547,14 @@ def _affects(subject: n.Thing) -> tuple[str, n.Description | None]:
 def _static_changes(ins: n.Instruction) -> list[Change]:
     verb = ins.verb
     if verb == "get" and ins.pt is not None and ins.pt.signed:
-        return [Change("modify power/toughness", power=_fixed(ins.pt.power), toughness=_fixed(ins.pt.toughness))]
+        per = None
+        if ins.amount is not None:  # "+1/+1 for each Forest you control": counted each time it applies (611.3a)
+            if ins.amount.kind != "for each" or not isinstance(ins.amount.of, n.Description) \
+                    or matching.unplayable(ins.amount.of) or matching.names_players(ins.amount.of):
+                raise Unplayable(f"the amount \"{ins.amount.text}\"", rules.STATIC_EFFECTS)
+            per = ins.amount.of
+        return [Change("modify power/toughness", power=_fixed(ins.pt.power), toughness=_fixed(ins.pt.toughness),
+                       per=per)]
     if verb == "set base pt" and ins.pt is not None:
         return [Change("set power/toughness", power=_fixed(ins.pt.power), toughness=_fixed(ins.pt.toughness))]
     if verb == "set base pt" and ins.pt is None and ins.amount is not None and ins.amount.kind == "property" \
@@ -524,6 +566,9 @@ def _static_changes(ins: n.Instruction) -> list[Change]:
         if ins.qualifier == "all abilities" or (not ins.abilities and "all abilities" in ins.text):
             return [Change("remove all abilities")]
         return [Change("remove abilities", abilities=granted(ins.abilities))]
+    if verb == "is" and ins.negated and ins.characteristics is not None and not ins.characteristics.types \
+            and ins.qualifier.lower().removeprefix("a ").removeprefix("an ") in CARD_TYPES:
+        return [Change("remove type", types=frozenset({ins.qualifier.lower().split()[-1]}))]  # "~ isn't a creature"
     if verb in ("is", "become") and ins.characteristics is not None:
         return becomes(ins, ins.characteristics)
     raise Unplayable(f"the static ability \"{ins.text}\"", PLAYED_VERBS.get(verb, rules.STATIC_EFFECTS))
@@ -764,7 +809,7 @@ def check_instruction(ins: n.Instruction) -> None:
         granted(ins.abilities)
     if verb == "create" and ins.characteristics is not None:
         _check_token(ins)
-    if verb == "add mana" and (ins.mana is None or ins.mana.symbols is None or ins.mana.choice):
+    if verb == "add mana" and not _plays_mana(ins.mana):
         raise Unplayable(f"adding mana \"{ins.text}\"", rules.MANA_POOL)
     if ins.qualifier and ins.qualifier not in ("combat", "tapped", "half", "divided", "all abilities", "in any order") \
             and verb not in ("become", "is") and not (verb == "copy" and ins.qualifier == "new targets"):
@@ -858,8 +903,21 @@ def check_trigger(trigger: n.Trigger) -> None:
             raise Unplayable(f"the trigger event \"{event.text or trigger.text}\"", rules.TRIGGER)
         if event.qualifier and event.qualifier not in ("combat", "noncombat", "one or more"):
             raise Unplayable(f"the trigger event \"{event.text}\" ({event.qualifier})", rules.TRIGGER)
+        if event.verb == "cast" and event.origin is None and re.search(r"\bcasts? [^,]*\bfrom\b", trigger.text):
+            raise Unplayable(f"the trigger \"{trigger.text}\" (where the spell is cast from)", rules.TRIGGER)
         for thing in (event.subject, event.object, event.recipient):
             check_thing(thing, trigger.text)
+
+
+def _plays_mana(mana: n.Mana | None) -> bool:
+    """Mana in symbols ("{R}{R}"), or N mana "of any color" / "of any one color" / "in any combination of
+    colors" (106.4), the colours chosen as it resolves."""
+    if mana is None:
+        return False
+    if mana.symbols is not None:
+        return not mana.choice
+    return mana.choice in mana_words.ANY_COLOR_CHOICES and mana.amount is not None and mana.amount.kind == "number" \
+        and bool(mana.amount.value)
 
 
 def graveyards(thing: n.Thing | None) -> bool:
@@ -974,6 +1032,10 @@ def _mend_instruction(ins: n.Instruction, next_target: list[int]) -> n.Instructi
 def _characteristics_from_words(c: n.Characteristics, words: list[str]) -> n.Characteristics:
     """"black", "blue and red", "a 3/3 Elemental creature", "an artifact": colours, P/T, subtypes, types."""
     colors, types, subtypes, pt = [], [], [], None
+    text = " ".join(words)
+    if " with base power and toughness " in text:  # "a blue Frog with base power and toughness 1/1"
+        text, value = text.split(" with base power and toughness ", 1)
+        words = [*text.split(), value]
     for word in (w.strip(",") for w in words):
         if word in ("a", "an", "and"):
             continue
@@ -985,10 +1047,10 @@ def _characteristics_from_words(c: n.Characteristics, words: list[str]) -> n.Cha
             power, toughness = word.split("/")
             pt = n.PT(n.Amount("number", value=int(power), text=power),
                       n.Amount("number", value=int(toughness), text=toughness), text=word)
-        elif word.isalpha():
+        elif word.isalpha() and word.capitalize() in SUBTYPES:
             subtypes.append(word.capitalize())
         else:
-            return c
+            return c  # not read: the instruction is refused rather than guessed
     return dataclasses.replace(c, colors=tuple(colors), types=tuple(types), subtypes=tuple(subtypes), pt=pt)
 
 

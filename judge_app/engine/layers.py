@@ -17,13 +17,14 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from judge_app.engine import matching, rules
-from judge_app.engine.ability import Ability, Change
+from judge_app.engine import conditions, matching, rules
+from judge_app.engine.ability import Ability, Change, Quality
 from judge_app.engine.characteristics import Characteristics, mana_value
 from judge_app.engine.continuous import EFFECT_KINDS, LAYER_ORDER, ContinuousEffect, effect_kind
 from judge_app.engine.keywords import KEYWORD_COUNTER_KINDS
 from judge_app.engine.matching import Anchor
 from judge_app.engine.state import GameState
+from judge_app.engine.subtypes import subtype_kind
 
 _replace = dataclasses.replace
 
@@ -56,7 +57,20 @@ def _type(chars: Characteristics, effect: ContinuousEffect) -> Characteristics:
     if c.in_addition:
         return _replace(chars, types=chars.types | c.types,
                         subtypes=chars.subtypes + tuple(s for s in c.subtypes if s not in chars.subtypes))
+    if not c.types:  # "becomes a blue Frog": subtypes set replace those of their own kind only (205.1a)
+        kinds = {subtype_kind(s) for s in c.subtypes}
+        return _replace(chars, subtypes=tuple(s for s in chars.subtypes if subtype_kind(s) not in kinds) + c.subtypes)
     return _replace(chars, types=c.types, subtypes=c.subtypes)
+
+
+@effect_kind("remove type", "4", rules.LAYER_4)
+def _remove_type(chars: Characteristics, effect: ContinuousEffect) -> Characteristics:
+    """"~ isn't a creature": that card type goes, and with it its subtypes unless they are also subtypes of a card
+    type the object still has (205.1a): a noncreature God is a "Legendary Enchantment"."""
+    types = chars.types - effect.values.types
+    still = types | ({"creature"} if "kindred" in types else set())  # a kindred card keeps its creature types
+    return _replace(chars, types=types, subtypes=tuple(s for s in chars.subtypes if subtype_kind(s) in still
+                                                      or subtype_kind(s) not in effect.values.types))
 
 
 @effect_kind("set land type", "4", rules.LAYER_4)
@@ -198,13 +212,20 @@ def compute_all(state: GameState) -> dict[str, Characteristics]:
             elif effect.selector and not _exists(current, effect):
                 continue  # its source lost the ability earlier in the pipeline
             elif effect.condition is not None and not condition_holds(state, current, effect):
-                continue  # "as long as …" is false now (611.3a)
+                if effect.source in log:  # "as long as …" is false now (611.3a): said once, where it would apply
+                    note = Applied(layer, f"{effect.description} doesn't apply: \"{effect.condition.text}\" is false",
+                                   (effect.rule, *_conditional_rules(effect)))
+                    if note not in log[effect.source]:
+                        log[effect.source].append(note)
+                continue
             else:
                 affected = _affected(state, current, effect)
                 if effect.selector:
                     started[effect.ability_key] = affected
             if layer == "7a":
                 effect = _counted(state, current, effect)
+            if effect.values.per is not None and effect.source in current:
+                effect = _per(state, current, effect)
             if effect.kind == "control" and not effect.values.controller and effect.source in current:
                 # "You control enchanted creature": the controller of the ability's source (613.1b)
                 effect = _replace(effect, change=_replace(effect.values, controller=current[effect.source].controller))
@@ -214,10 +235,12 @@ def compute_all(state: GameState) -> dict[str, Characteristics]:
                 cites = (kind.rule, *((rules.CDA,) if effect.cda else ()), *more)
                 if applied_here.get(oid):  # a later effect in the same layer (613.7a for statics, 613.7b)
                     cites += (rules.TIMESTAMPS, rules.STATIC_TIMESTAMP if effect.selector else rules.EFFECT_TIMESTAMP)
-                if effect.condition is not None:
-                    cites += (rules.STATIC_EFFECT,)
-                log[oid].append(Applied(layer, effect.description, cites, _result(layer, current[oid])))
+                cites += _conditional_rules(effect)
+                said = effect.description + (f" (\"{effect.condition.text}\" holds)" if effect.condition else "")
+                log[oid].append(Applied(layer, said, cites, _result(layer, current[oid])))
                 applied_here.setdefault(oid, []).append(effect)
+    _without_idle_abilities(state, current, log)
+    _with_chosen_colors(state, current)
     for oid, chars in current.items():
         if chars.is_planeswalker:  # 306.5c: loyalty on the battlefield is the number of loyalty counters
             current[oid] = _replace(chars, loyalty=state.objects[oid].counters.get("loyalty", 0))
@@ -287,28 +310,56 @@ def condition_holds(state: GameState, current: dict[str, Characteristics], effec
     condition = effect.condition
     if condition is None or effect.source is None or effect.source not in current:
         return condition is None
-    you = current[effect.source].controller
-    kind = condition.kind
-    if kind == "control":
-        found = [oid for oid, c in current.items() if c.controller == you and (
-            condition.filter is None or condition.filter.matches(c, object_id=oid, source=effect.source, you=you,
-                                                                 controller=you, owner=state.objects[oid].owner,
-                                                                 tapped=state.objects[oid].tapped,
-                                                                 token=state.objects[oid].token))]
-        return len(found) >= condition.amount
-    if kind == "your turn":
-        return state.active == you
-    if kind == "entered this turn":
-        return state.objects[effect.source].entered_turn == state.turn
-    if kind in ("untapped", "tapped"):
-        return state.objects[effect.source].tapped == (kind == "tapped")
-    if kind == "life at least":
-        return state.players[you].life >= condition.amount
-    if kind == "life at most":
-        return state.players[you].life <= condition.amount
-    if kind == "graveyard at least":
-        return len(state.players[you].graveyard) >= condition.amount
-    raise ValueError(f"unknown condition {kind!r}")
+    return conditions.holds(_board(state, current, effect.source), condition.node)
+
+
+def _board(state: GameState, current: dict[str, Characteristics], source: str) -> conditions.Board:
+    """The board a condition is asked of: permanents as this layer has them, other objects as printed."""
+    def chars(oid: str) -> Characteristics:
+        return current[oid] if oid in current else state.objects[oid].printed
+    return conditions.Board(state, chars, source, current[source].controller)
+
+
+def _conditional_rules(effect: ContinuousEffect) -> tuple[rules.Cite, ...]:
+    return (rules.STATIC_EFFECT, *conditions.cited(effect.condition.node)) if effect.condition is not None else ()
+
+
+def _without_idle_abilities(state: GameState, current: dict[str, Characteristics],
+                            log: dict[str, list[Applied]]) -> None:
+    """A static ability that isn't a continuous effect of layers 1–7 ("~ can't block as long as …", "you can't
+    lose the game as long as …") does nothing while its condition is false (611.3a): the rule checks that ask
+    for it don't see it."""
+    for oid, chars in current.items():
+        idle = [a for a in chars.abilities if a.condition is not None and a.kind not in ("static", "cda")
+                and not conditions.holds(_board(state, current, oid), a.condition.node)]
+        if idle:
+            current[oid] = _replace(chars, abilities=tuple(a for a in chars.abilities if a not in idle))
+            for a in idle:
+                log[oid].append(Applied("6", f"{chars.name} (\"{a.shown(chars.name)}\") does nothing: "
+                                             f"\"{a.condition.text}\" is false",
+                                        (rules.STATIC_EFFECT, *conditions.cited(a.condition.node))))
+
+
+def _with_chosen_colors(state: GameState, current: dict[str, Characteristics]) -> None:
+    """"Protection from the chosen color" is linked to "As ~ enters, choose a color" (607.2d): the colour chosen
+    for this object."""
+    for oid, chars in current.items():
+        if not any(a.quality is not None and a.quality.kind == "chosen" for a in chars.abilities):
+            continue
+        chosen = state.objects[oid].chosen.get("color", "").lower()
+        if chosen:
+            current[oid] = _replace(chars, abilities=tuple(
+                _replace(a, quality=Quality("color", chosen), text=f"{a.text} ({chosen})")
+                if a.quality is not None and a.quality.kind == "chosen" else a for a in chars.abilities))
+
+
+def _per(state: GameState, current: dict[str, Characteristics], effect: ContinuousEffect) -> ContinuousEffect:
+    """"Gets +1/+1 for each Forest you control": the number as the board stands where it applies (611.3a)."""
+    source = effect.source
+    board = _board(state, current, source)
+    count = len(matching.selected(state, board.chars, effect.values.per, board.anchor))
+    c = effect.values
+    return _replace(effect, change=_replace(c, power=c.power * count, toughness=c.toughness * count, per=None))
 
 
 def _counted(state: GameState, current: dict[str, Characteristics], effect: ContinuousEffect) -> ContinuousEffect:

@@ -24,6 +24,9 @@ from judge_app.engine.events import Event, LifeChange, ManaChange, StatusChange
 from judge_app.engine.view import View
 
 SYMBOL_MANA = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
+COLOR_ORDER = ("white", "blue", "black", "red", "green")  # WUBRG (105.1)
+ANY_COLOR_CHOICES = ("any color", "any combination of colors")
+ANY = "any"  # what a source of "one mana of any color" produces before its colour is chosen
 LAND_MANA = {"Plains": "white", "Island": "blue", "Swamp": "black", "Mountain": "red", "Forest": "green"}
 MAX_WAYS = 4096  # announcements tried for one cost (hybrid and Phyrexian symbols multiply them)
 
@@ -178,11 +181,14 @@ def produces(game: View, permanent: str) -> str | None:
     for ability in chars.abilities_of("mana"):
         cost = ability.cost
         if cost is not None and cost.tap and not cost.mana and not cost.sacrifice and not cost.actions \
-                and ability.effect is not None:
+                and not cost.life and ability.effect is not None:
             added = next(i.mana for i in ability.effect.instructions if getattr(i, "verb", "") == "add mana")
             symbols = added.symbols.symbols if added is not None and added.symbols is not None else ()
             if len(symbols) == 1 and symbols[0].symbol.strip("{}") in SYMBOL_MANA:
                 return SYMBOL_MANA[symbols[0].symbol.strip("{}")]
+            if added is not None and added.choice in ANY_COLOR_CHOICES and added.amount is not None \
+                    and added.amount.value == 1 and len(ability.effect.instructions) == 1:
+                return ANY  # "{T}: Add one mana of any color." — the colour is chosen as it resolves (106.4)
     if "land" in chars.types:
         for subtype in chars.subtypes:
             if subtype in LAND_MANA:  # 305.6: "{T}: Add [mana]" for each basic land type
@@ -225,20 +231,57 @@ def plan(game: View, player: str, cost: dict[str, int], chosen: list[str] | None
                                     "tapped, or a creature that came under their control this turn)",
                                     rules.PAY_COST_RESOURCES, rules.ACTIVATE_TAP_SICKNESS)
             taps.append((permanent, _key(game, permanent, mana)))
-        return taps, False
+        return _any_colors(game, taps, cost, pool), False
     taps = []
     sources = [(o.id, produces(game, o.id)) for o in game.state.permanents() if game.controller(o.id) == player]
     sources = [(oid, _key(game, oid, m)) for oid, m in sources if m is not None]
     while pay_from(pool, cost) is None and sources:
         need = _short(pool, cost)
         pick = next(((oid, k) for oid, k in sources if _mana_of(k) in need or ("snow" in need and _snow(k))), None)
+        pick = pick or next(((oid, k) for oid, k in sources if _mana_of(k) == ANY and need - {"snow", "colorless"}),
+                            None)  # a source of any colour only once no fixed one gives what is needed
         pick = pick or (sources[0] if not need else None)
         if pick is None:
             break
         sources.remove(pick)
+        if _mana_of(pick[1]) == ANY:
+            pick = (pick[0], pick[1].replace(ANY, _wanted(game, pick[0], need)))
         taps.append(pick)
         pool[pick[1]] = pool.get(pick[1], 0) + 1
     return taps, bool(taps)
+
+
+def _wanted(game: View, source: str, need: set[str]) -> str:
+    """The colour a source of "one mana of any color" gives (106.4): the scenario's `mana_color` for it, else
+    the first colour (in WUBRG order) the cost still needs, else white."""
+    given = game.choices.mana_color.get(source) if hasattr(game, "choices") else None
+    if given:
+        return given[0]  # used up once the ability resolves (`chose_colors`)
+    return next((c for c in COLOR_ORDER if c in need), COLOR_ORDER[0])
+
+
+def chose_colors(game: View, source: str, count: int = 1) -> None:
+    """The scenario's colours for this source's "any color" mana, used in order: drop those just used."""
+    given = game.choices.mana_color.get(source) if hasattr(game, "choices") else None
+    for _ in range(count):
+        if given and len(given) > 1:
+            given.pop(0)
+
+
+def _any_colors(game: View, taps: list[tuple[str, str]], cost: dict[str, int],
+                pool: dict[str, int]) -> list[tuple[str, str]]:
+    """The permanents a scenario names to tap: the fixed ones first, then a colour for each of any colour."""
+    pool = dict(pool)
+    for _, key in taps:
+        if _mana_of(key) != ANY:
+            pool[key] = pool.get(key, 0) + 1
+    out = []
+    for permanent, key in taps:
+        if _mana_of(key) == ANY:
+            key = key.replace(ANY, _wanted(game, permanent, _short(pool, cost)))
+            pool[key] = pool.get(key, 0) + 1
+        out.append((permanent, key))
+    return out
 
 
 def activate_mana_abilities(player: str, taps: list[tuple[str, str]]) -> list[Event]:
@@ -301,6 +344,9 @@ def payment(game: View, player: str, symbols: str, chosen: list[str] | None, wha
                             f"{describe_pool(pool)}" + (f", and {player} has {life} life" if lifelike else ""),
                             rules.CAST_PAY, rules.PAY_COST_RESOURCES)
     combo, cost, taps, defaulted, spent = found
+    any_color = [permanent for permanent, _ in taps if produces(game, permanent) == ANY]
+    for permanent in any_color:
+        chose_colors(game, permanent)
     changes = activate_mana_abilities(player, taps)
     changes += [ManaChange(player, _mana_of(key), -amount, snow=_snow(key)) for key, amount in spent.items()]
     if cost.get("life"):
@@ -313,6 +359,8 @@ def payment(game: View, player: str, symbols: str, chosen: list[str] | None, wha
     cited = [rules.CAST_MANA_ABILITIES, rules.MANA_ABILITY, rules.MANA_ABILITY_NO_STACK] if taps else []
     if any(not game.chars(p).has("mana") and "land" in game.chars(p).types for p, _ in taps):
         cited.append(rules.BASIC_LAND_MANA)
+    if any_color:
+        cited.append(rules.MANA_POOL)  # 106.4: the colour of "one mana of any color" is chosen as it is added
     cited += [s.rule for s in read if s.rule is not None]
     if cost.get("life"):
         cited.append(rules.PAY_LIFE)

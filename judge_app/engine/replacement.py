@@ -644,7 +644,7 @@ def entering(game: View, choices: Choices, oid: str, x: int = 0) -> tuple[list[E
     for ability in chars.abilities_of("replacement"):
         if ability.word.startswith("choose "):
             what = ability.word.removeprefix("choose ")
-            value, default = _chosen_value(game, choices, oid, what)
+            value, default = chosen_value(game, choices, oid, what)
             events.append(ValueChosen(oid, what, value))
             notes.append(f"as it enters, {game.state.objects[oid].controller} chooses the {what} {value}"
                          + (f" (default: {default})" if default else ""))
@@ -718,7 +718,7 @@ def _enters_as_copy(game: View, choices: Choices, oid: str, ability: Ability, ch
                   [rules.ENTERS_AS_COPY, rules.COPY, rules.LAYER_1A, rules.COPIABLE_VALUES], values)
 
 
-def _chosen_value(game: View, choices: Choices, oid: str, what: str) -> tuple[str, str]:
+def chosen_value(game: View, choices: Choices, oid: str, what: str) -> tuple[str, str]:
     """The colour, creature type or card name chosen as `oid` enters (614.12a): the scenario's `chosen`, else a
     default (the value and what the default was, for the trace)."""
     given = choices.chosen.get(oid)

@@ -51,3 +51,11 @@ CREATURE_TYPES = frozenset({
 })
 
 SUBTYPES = ARTIFACT_TYPES | ENCHANTMENT_TYPES | LAND_TYPES | CREATURE_TYPES
+KINDS = (("artifact", ARTIFACT_TYPES), ("enchantment", ENCHANTMENT_TYPES), ("land", LAND_TYPES),
+         ("creature", CREATURE_TYPES))
+
+
+def subtype_kind(subtype: str) -> str:
+    """The card type a subtype belongs to (205.3g–j): "creature" for Frog, "land" for Forest; "" if none listed
+    (planeswalker, spell and other subtypes)."""
+    return next((kind for kind, names in KINDS if subtype in names), "")

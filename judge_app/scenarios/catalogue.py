@@ -24,9 +24,6 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from judge_app import paths
-from judge_app.scenarios.loader import load
-from judge_app.scenarios.model import ScenarioError
-from judge_app.scenarios.runner import run
 
 log = logging.getLogger("judge_app.scenarios")
 
@@ -72,6 +69,9 @@ def catalogue(folder: Path | None = None, data_dir: Path | None = None) -> list[
 
 def summarise(path: Path) -> Summary:
     """One scenario file, loaded and replayed (raises `ScenarioError` on a malformed file)."""
+    from judge_app.scenarios.loader import load  # the engine: imported only when a scenario is replayed
+    from judge_app.scenarios.runner import run
+
     scenario = load(path)
     outcome = run(scenario)
     named = RULE_NUMBER.findall(f"{scenario.question}\n{scenario.answer}")
@@ -80,6 +80,8 @@ def summarise(path: Path) -> Summary:
 
 
 def _summarise(path: Path) -> Summary | None:
+    from judge_app.scenarios.model import ScenarioError
+
     try:
         return summarise(path)
     except (ScenarioError, OSError) as exc:

@@ -12,6 +12,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from judge_app.engine.ability import COLORS
 from judge_app.engine.characteristics import (
     Characteristics,
     check_mana_cost,
@@ -93,7 +94,9 @@ CHOICE_KEYS = {"legend_rule_keep": "a list of card ids", "discard": "a list of c
                          "the oldest)",
                "copy": "{ card id = card id } what a Clone enters as a copy of (default: the oldest it may copy)",
                "chosen": "{ card id = \"red\" / \"Goblin\" / \"a card name\" } chosen as it enters (\"As ~ enters, "
-                         "choose a color\"; default: said in the trace)"}
+                         "choose a color\"; default: said in the trace)",
+               "mana_color": "{ card id = [colours] } chosen, in order, as its \"Add one mana of any color\" resolves "
+                             "(default: a colour the cost being paid needs, else said in the trace)"}
 
 # action → its keys: key → (value kind, required)
 _TARGETED = {"target": ("card", True), "source": ("card", False)}
@@ -300,6 +303,13 @@ class _Loader:
         out["chosen"] = {self._card(c, ("choices", "chosen")): r.typed(x, ("choices", "chosen"), str,
                                                                        CHOICE_KEYS["chosen"])
                          for c, x in table.items()}
+        table = r.typed(choices.get("mana_color", {}), ("choices", "mana_color"), dict, CHOICE_KEYS["mana_color"])
+        out["mana_color"] = {}
+        for c, colors in table.items():
+            listed = r.string_list(colors, ("choices", "mana_color"), "colours")
+            if not listed or any(x.lower() not in COLORS for x in listed):
+                raise r.error(("choices", "mana_color"), f"mana_color.{c} = {colors!r}", CHOICE_KEYS["mana_color"])
+            out["mana_color"][self._card(c, ("choices", "mana_color"))] = [x.lower() for x in listed]
         if "proliferate" in choices:
             out["proliferate"] = [self._card_or_player(c, ("choices", "proliferate")) for c in
                                   r.string_list(choices["proliferate"], ("choices", "proliferate"), "card ids")]

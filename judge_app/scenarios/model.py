@@ -104,6 +104,7 @@ class Scenario:
     choose: dict[str, list[str]] = field(default_factory=dict)
     copy: dict[str, str] = field(default_factory=dict)
     chosen: dict[str, str] = field(default_factory=dict)
+    mana_color: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:

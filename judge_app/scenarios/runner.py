@@ -79,7 +79,7 @@ def build_game(scenario: Scenario) -> Game:
                       modes=dict(scenario.modes), proliferate=scenario.proliferate,
                       choose={k: list(v) for k, v in scenario.choose.items()}, copy=dict(scenario.copy),
                       new_targets=dict(scenario.new_targets), commander_stays=list(scenario.commander_stays),
-                      chosen=dict(scenario.chosen))
+                      chosen=dict(scenario.chosen), mana_color={k: list(v) for k, v in scenario.mana_color.items()})
     return Game(state, choices)
 
 

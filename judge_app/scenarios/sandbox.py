@@ -510,12 +510,19 @@ zone = { giant = "graveyard", snake = "graveyard" }
 """  # a small scenario: what the fork server warms up on, and the API page's example
 
 
+def prepare() -> None:
+    """Build what any replay may need that is not the text's own work, before a limited child is forked: the
+    card-text parser and its lazily built tables (`reader.warm_up`; a child reading a card text nobody read
+    before would otherwise build them within its time limit). The fork server and the command line share it."""
+    warm_up()
+
+
 def _warm_up() -> None:
     """Replay a small scenario and read its cards once, and parse a card text of each ability kind, so each
     child starts with every lazily built table (the card-text parser's included) ready."""
     json.dumps(outcome_json(run(loads(EXAMPLE, "<warm-up>"))))
     card_readings(EXAMPLE)
-    warm_up()
+    prepare()
     gc.freeze()  # what is built now is kept: children neither trace it in collections nor copy it on write
 
 

@@ -52,9 +52,11 @@ import logging
 import threading
 from pathlib import Path
 
+from judge_app import paths
+from judge_app.alignment import cache as alignment_cache
 from judge_app.alignment import load_alignment
 from judge_app.corpus import load_corpus
-from judge_app.search import lifecycle
+from judge_app.search import lifecycle, prepared
 from judge_app.search.crosslang import AlignedDocuments, Alignment, SameDateAlignment
 from judge_app.search.lifecycle import IndexInfo, IndexUnavailable, Progress, current, index_key
 from judge_app.search.lifecycle import build_index as _build_index
@@ -107,8 +109,18 @@ def open_engine(data_dir: Path | None = None, alignment: Alignment | None = None
                 progress: Progress | None = None) -> Engine:
     """A new engine on the current index of `data_dir` (built first if needed), mapping rules between
     documents with `alignment` (default: the corpus alignment, `judge_app.alignment`)."""
-    info = _ensure_index(progress, data_dir)
-    return Engine(info.path, load_corpus(), alignment or AlignedDocuments(load_alignment()))
+    return _new_engine(_ensure_index(progress, data_dir), alignment, data_dir)
+
+
+def _new_engine(info: IndexInfo, alignment: Alignment | None, data_dir: Path | None = None) -> Engine:
+    """An engine on `info`; with the corpus alignment (no `alignment` given), its tables are read from the data
+    directory when an earlier process kept them (`prepared`), else built and kept."""
+    corpus = load_corpus()
+    if alignment is not None:
+        return Engine(info.path, corpus, alignment)
+    tables, aligned = prepared.load_or_prepare(info.path, corpus, load_alignment,
+                                               alignment_cache.cache_key(paths.corpus_dir()), data_dir)
+    return Engine(info.path, corpus, aligned, tables)
 
 
 def engine(progress: Progress | None = None) -> Engine:
@@ -117,17 +129,20 @@ def engine(progress: Progress | None = None) -> Engine:
     if _engine is None:
         with _lock:
             if _engine is None:
-                _open(_ensure_index(progress))
+                _open(_ensure_index(progress), warm=False)
     elif _watch is not None and _watch.changed():
         _in_background("search-index-follow", _follow)
     assert _engine is not None
     return _engine
 
 
-def _open(info: IndexInfo) -> Engine:
-    """Open the engine on `info` (slow: seconds) and make it the process-wide one."""
+def _open(info: IndexInfo, warm: bool = True) -> Engine:
+    """Open the engine on `info` and make it the process-wide one; `warm`: with what a first search may need
+    built (a running server switching to a new index)."""
     global _engine, _watch
-    opened = Engine(info.path, load_corpus(), _alignment or AlignedDocuments(load_alignment()))
+    opened = _new_engine(info, _alignment)
+    if warm:
+        opened.warm()
     with _swap:
         previous, _engine, _watch = _engine, opened, lifecycle.Watch(info)
     if previous is not None:  # not closed at once: other threads may still be reading through it

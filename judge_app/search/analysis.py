@@ -65,6 +65,14 @@ def fixed_stems() -> dict[str, dict[str, str]]:
     return {lang: {fold(word): target for word, target in table.items()} for lang, table in data.items()}
 
 
+_remembered: dict[tuple[str, str], dict[str, str]] = {}  # (lang, chain) → lowercased word → its term
+
+
+def remember(table: dict[tuple[str, str], dict[str, str]]) -> None:
+    """Terms an earlier process worked out (`search.prepared` keeps the corpus's): looked up, not stemmed again."""
+    _remembered.update(table)
+
+
 @lru_cache(maxsize=200_000)
 def term(word: str, lang: str, chain: str) -> str:
     """The index term for one token: `chain` "sf" stems then folds, "fs" folds then stems.
@@ -72,6 +80,9 @@ def term(word: str, lang: str, chain: str) -> str:
     Tokens holding a digit (rule numbers, "1/1") are only lowercased, never stemmed.
     """
     lowered = word.lower().replace("’", "'")
+    known = _remembered.get((lang, chain))
+    if known is not None and lowered in known:
+        return known[lowered]
     if any(ch.isdigit() for ch in lowered):
         return lowered
     fixed = fixed_stems().get(lang, {}).get(fold(lowered))

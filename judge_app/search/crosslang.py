@@ -20,6 +20,7 @@ and the English term a translated glossary gives in parentheses (`GlossaryEntry.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Protocol
 
 from judge_app.alignment import Alignment as RuleAlignment
@@ -63,7 +64,8 @@ class AlignedDocuments:
     (the same date when there is one, else the latest), counterparts its best equivalent."""
 
     def __init__(self, alignment: RuleAlignment):
-        self.alignment = alignment
+        self._alignment: RuleAlignment | None = alignment
+        self._load: Callable[[], RuleAlignment] | None = None
         documents = alignment.corpus.documents
         aligned = alignment.documents
         self._pivots: dict[str, list[str]] = {}
@@ -76,11 +78,38 @@ class AlignedDocuments:
             self._pivots[doc] = [d for lang, d in by_language.items() if lang != here.language]
         self._counterparts: dict[tuple[str, str, str], str | None] = {}
 
+    @classmethod
+    def from_remembered(cls, pivots: dict[str, list[str]], counterparts: dict[tuple[str, str, str], str | None],
+                        load: Callable[[], RuleAlignment]) -> AlignedDocuments:
+        """One answering from what `remembered` gave (`search.prepared` keeps it in the data directory), that
+        calls `load()` for the alignment only when asked a counterpart it does not hold."""
+        made = cls.__new__(cls)
+        made._alignment, made._load = None, load
+        made._pivots, made._counterparts = pivots, dict(counterparts)
+        return made
+
+    def remembered(self) -> tuple[dict[str, list[str]], dict[tuple[str, str, str], str | None]]:
+        """The pivots and every counterpart asked so far."""
+        return self._pivots, dict(self._counterparts)
+
+    @property
+    def alignment(self) -> RuleAlignment:
+        if self._alignment is None:
+            assert self._load is not None
+            self._alignment = self._load()
+        return self._alignment
+
+    @property
+    def documents(self) -> list[str]:
+        return list(self._pivots)
+
     def pivots(self, doc: str) -> list[str]:
         return list(self._pivots.get(doc, []))
 
     def counterpart(self, from_doc: str, number: str, to_doc: str) -> str | None:
         cache_key = (from_doc, number, to_doc)
+        if from_doc not in self._pivots or to_doc not in self._pivots:
+            return None  # a guide, say: not aligned
         if cache_key not in self._counterparts:
             try:
                 found = self.alignment.counterpart(from_doc, number, to_doc)

@@ -12,6 +12,7 @@ A scenario is shown when both agree enough (`THRESHOLD`); at most `LIMIT`, best 
 
 from __future__ import annotations
 
+import copy
 import math
 from collections import Counter
 from dataclasses import dataclass, field
@@ -58,6 +59,7 @@ class ScenarioFinder:
     """The catalogue, prepared for matching; `find` answers one search."""
 
     def __init__(self, summaries, alignment):
+        self.summaries = summaries
         self.alignment = alignment
         cited_by = Counter(n for s in summaries for n in set(s.cited))
         total = max(len(summaries), 1)
@@ -80,6 +82,12 @@ class ScenarioFinder:
             self.profiles.append(profile)
             for family in families:
                 self._by_family.setdefault(family, []).append(profile)
+
+    def using(self, alignment) -> ScenarioFinder:
+        """This finder with `alignment` (one kept in a file is kept without)."""
+        made = copy.copy(self)
+        made.alignment = alignment
+        return made
 
     def find(self, hits: list[tuple[str, list[str]]], questions: list[Question], words_needed: bool = True
              ) -> list[ScenarioHit]:

@@ -25,18 +25,19 @@ from judge_app.corpus import Corpus, numbers
 from judge_app.scenarios.catalogue import catalogue
 from judge_app.search import cards, elsewhere, ranking, scenarios, understanding
 from judge_app.search.analysis import CHAINS, LANGUAGES, fold, term, terms, words
-from judge_app.search.crosslang import Alignment, SameDateAlignment, TermPairs
+from judge_app.search.crosslang import Alignment, SameDateAlignment
 from judge_app.search.entries import RULE, parse_ref
 from judge_app.search.hits import Resolver, build_hit
-from judge_app.search.lexicon import Lexicon, families, lexicon, with_obsolete_terms
+from judge_app.search.lexicon import Lexicon, families
 from judge_app.search.lifecycle import VOCABULARY_FILE
+from judge_app.search.prepared import Prepared, prepare
 from judge_app.search.queries import document_query, number_token
 from judge_app.search.questions import Question, Reader, Unit
 from judge_app.search.results import Jump, SearchResponse
 from judge_app.search.schema import field as field_name
 from judge_app.search.scoring import DocumentBM25
 from judge_app.search.snippets import Wanted
-from judge_app.search.titles import Named, Titles
+from judge_app.search.titles import Named
 from judge_app.search.vocabulary import Vocabulary
 
 CANDIDATES = 80  # full-text hits gathered per Whoosh search, before re-ranking (more for deep pages)
@@ -71,14 +72,16 @@ class Engine:
     Whoosh searcher (a shared one gives wrong results under concurrency). Rules are mapped between
     documents with `alignment` (default: same-date numbers; `open_engine` passes the corpus alignment)."""
 
-    def __init__(self, path: Path, corpus: Corpus, alignment: Alignment | None = None):
+    def __init__(self, path: Path, corpus: Corpus, alignment: Alignment | None = None,
+                 prepared: Prepared | None = None):
         self.path = Path(path)
         self.corpus = corpus
         self.ix = whoosh_index.open_dir(str(self.path))
         self.vocabulary = Vocabulary.from_json(json.loads((self.path / VOCABULARY_FILE).read_text(encoding="utf-8")))
         self.alignment = alignment or SameDateAlignment(corpus)
-        self.pairs = TermPairs(corpus, self.alignment)
-        self.titles = Titles(corpus)
+        prepared = prepared or prepare(self.path, corpus, self.alignment)  # given: read from the data directory
+        self.pairs = prepared.pairs
+        self.titles = prepared.titles
         self.resolver = Resolver(corpus)
         self.weighting = DocumentBM25(self.vocabulary.sizes)
         self._lang = {doc: document.language for doc, document in corpus.documents.items()}
@@ -86,8 +89,7 @@ class Engine:
         self._local = threading.local()
         self._searchers: list = []
         self._lock = threading.Lock()
-        with self.ix.searcher() as searcher:
-            self.refs: list[str] = [stored["ref"] for stored in searcher.reader().all_stored_fields()]
+        self.refs: list[str] = prepared.refs
         self.docnum = {ref: n for n, ref in enumerate(self.refs)}
         self._docnums: dict[str, set[int]] = {}
         for n, ref in enumerate(self.refs):
@@ -96,19 +98,24 @@ class Engine:
         self._terms_cache: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         self._known_cache: dict[tuple[str, str], bool] = {}
         self._entries_cache: dict[tuple[str, str], int] = {}
-        self.lexicons: dict[str, Lexicon] = {
-            doc: with_obsolete_terms(lexicon(d.language), corpus, doc) if d.is_cr else lexicon(d.language)
-            for doc, d in corpus.documents.items()}
+        self.lexicons: dict[str, Lexicon] = prepared.lexicons
         self._readers: dict[str, Reader] = {}
         self._listings: dict[str, bool] = {}
         self._finder: scenarios.ScenarioFinder | None = None
         self._finder_summaries: list | None = None
+        if prepared.finder is not None:  # kept for the library as it was: used while the library is the same
+            self._finder = prepared.finder.using(self.alignment)
+            self._finder_summaries = self._finder.summaries
         self._finder_checked = 0.0
         self._keywords: dict[str, list[tuple[str, ...]]] = {}
         self._families: dict[str, dict[str, tuple[str, ...]]] = {}
         self._cards: dict[tuple[str, ...], cards.Card] | None = None
         self._hint_terms: dict[tuple[str, str], frozenset[str]] = {}
         self._card_forms: dict[tuple[str, str], tuple[list[tuple[str, ...]], list[Named]]] = {}
+
+    def warm(self) -> None:
+        """Build now what the first search with a typo would build (the vocabulary's correction tables, a tenth
+        of a second): for a server, before its first visitor; a one-search command does without."""
         self.vocabulary.warm()
 
     # --- plumbing ------------------------------------------------------------------------------
@@ -260,7 +267,7 @@ class Engine:
         with self._lock:
             if self._finder is None or now - self._finder_checked > SCENARIO_REFRESH:
                 summaries = catalogue()
-                if self._finder is None or summaries is not self._finder_summaries:
+                if self._finder is None or summaries != self._finder_summaries:
                     self._finder = scenarios.ScenarioFinder(summaries, self.alignment)
                     self._finder_summaries = summaries
                 self._finder_checked = now

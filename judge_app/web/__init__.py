@@ -50,7 +50,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["judge_alignment"] = load_alignment()
     for doc in corpus.rules:  # built now, not on some visitor's first request
         terms.matcher(corpus, doc)
-    search_api.engine()  # opens the index (building it first if missing), likewise
+    search_api.engine().warm()  # opens the index (building it first if missing), likewise
     library = app.extensions["judge_scenarios"] = load_library(paths.scenarios_dir(), corpus,
                                                                 app.extensions["judge_alignment"])
     for doc in corpus.rules:  # which rules each scenario cites, in each document's numbering
