@@ -1,9 +1,9 @@
 """How much real card text the grammar reads: the coverage corpus (tests/data/cards: the dev cards; with
 --held-out also the two held-out sets, test and test2, measured only at the end of a tuning round, and
 the whole corpus) and the whole ability texts quoted in the 2026 CR's Examples. Prints each figure and,
-with --show, what failed and why.
+with --show, what failed and why. --fresh measures the set put aside before the last tuning round (test3).
 
-    .venv/bin/python benchmarks/cardtext_coverage.py [--held-out] [--show]
+    .venv/bin/python benchmarks/cardtext_coverage.py [--held-out] [--fresh] [--show]
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ def measure_cards(cards: list[dict]) -> tuple[int, list[tuple[dict, list]]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--held-out", action="store_true", help="also measure the held-out sets and the whole")
+    parser.add_argument("--fresh", action="store_true", help="also measure test3, put aside before the last round")
     parser.add_argument("--show", action="store_true", help="list what failed, with the reason")
     args = parser.parse_args()
     halves = ["dev", "test", "test2"] if args.held_out else ["dev"]
@@ -59,6 +60,14 @@ def main() -> None:
                 for error in errors:
                     print(f"  {card['name']} [{','.join(map(str, card['families']))}] line {error.line} col "
                           f"{error.column}: {error.message[:140]}\n      {error.text[:160]}")
+    if args.fresh:
+        cards = load_half("test3")
+        read_ok, failed = measure_cards(cards)
+        print(f"fresh held-out set, test3: {read_ok}/{len(cards)} cards read without error "
+              f"({100 * read_ok / len(cards):.1f}%)")
+        if args.show:
+            for card, errors in failed:
+                print(f"  {card['name']}: {errors[0].message[:140]}\n      {errors[0].text[:160]}")
     if args.held_out:
         print(f"coverage corpus, whole: {whole[0]}/{whole[1]} cards read without error "
               f"({100 * whole[0] / whole[1]:.1f}%)")

@@ -73,11 +73,13 @@ def workers_of(master: int) -> list[int]:
     return sorted(found)
 
 
-def rss_mb(pid: int) -> float:
+def rss_mb(pid: int) -> tuple[float, float]:
+    """(resident MB, of which anonymous): the rest is files mapped (the search index, once per searcher)."""
+    found = {}
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
+        if line.startswith(("VmRSS:", "RssAnon:")):
+            found[line.split(":")[0]] = int(line.split()[1]) / 1024
+    return found.get("VmRSS", 0.0), found.get("RssAnon", 0.0)
 
 
 def next_request(rng: random.Random, scenario: bytes) -> tuple[str, str, bytes | None]:
@@ -232,9 +234,9 @@ def main() -> None:
     print(f"5xx: {errors_5xx} (target 0); client-side errors (timeouts, resets): {client_errors}")
     print(f"slow connections: {dict(slow_stats)}")
     for pid in workers:
-        end = memory_end.get(pid)
-        print(f"worker {pid}: RSS {memory_start[pid]:.0f} MB at the start, "
-              + (f"{end:.0f} MB at the end" if end is not None else "gone (restarted)"))
+        start, end = memory_start[pid], memory_end.get(pid)
+        print(f"worker {pid}: RSS {start[0]:.0f} MB ({start[1]:.0f} MB anonymous) at the start, "
+              + (f"{end[0]:.0f} MB ({end[1]:.0f} MB anonymous) at the end" if end is not None else "gone (restarted)"))
     print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 

@@ -4,6 +4,8 @@ for a counterpart they do not hold, and builds them again when the file is damag
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from judge_app import datafiles, paths
@@ -25,7 +27,7 @@ def kept(tmp_path_factory, search_index, corpus, alignment):
         return alignment
 
     key = alignment_cache.cache_key(paths.corpus_dir())
-    prepared.load_or_prepare(search_index.path, corpus, load, key, data)
+    prepared.load_or_prepare(search_index, corpus, load, key, data)
     return data, key, loads, load
 
 
@@ -41,10 +43,10 @@ def _answers(engine: Engine) -> list:
 def test_a_new_process_reads_the_kept_tables_and_answers_as_if_it_had_built_them(kept, search_index, corpus,
                                                                                    engine):
     data, key, loads, load = kept
-    path = prepared.tables_path(data, prepared._key(search_index.path, key))
+    path = prepared.tables_path(data, prepared._key(search_index, key))
     assert datafiles.read(path, "tables") is not None  # framed and checksummed like the corpus cache
     before = len(loads)
-    tables, aligned = prepared.load_or_prepare(search_index.path, corpus, load, key, data)
+    tables, aligned = prepared.load_or_prepare(search_index, corpus, load, key, data)
     assert len(loads) == before  # read, not built: the alignment was not even loaded
     reopened = Engine(search_index.path, corpus, aligned, tables)
     try:
@@ -56,7 +58,7 @@ def test_a_new_process_reads_the_kept_tables_and_answers_as_if_it_had_built_them
 
 def test_a_counterpart_the_tables_do_not_hold_loads_the_alignment(kept, search_index, corpus, alignment):
     data, key, loads, load = kept
-    _, aligned = prepared.load_or_prepare(search_index.path, corpus, load, key, data)
+    _, aligned = prepared.load_or_prepare(search_index, corpus, load, key, data)
     before = len(loads)
     assert aligned.counterpart("en-2019", "702.19b", "pt-2019") == "702.19b"  # en-2019 is a pivot of pt-2019: kept
     assert len(loads) == before
@@ -75,18 +77,22 @@ def test_a_damaged_tables_file_is_built_again(tmp_path, search_index, corpus, al
         loads.append(1)
         return alignment
 
-    prepared.load_or_prepare(search_index.path, corpus, load, key, tmp_path)
-    path = prepared.tables_path(tmp_path, prepared._key(search_index.path, key))
+    prepared.load_or_prepare(search_index, corpus, load, key, tmp_path)
+    path = prepared.tables_path(tmp_path, prepared._key(search_index, key))
     data = bytearray(path.read_bytes())
     data[len(data) // 2] ^= 0xFF
     path.write_bytes(bytes(data))
-    tables, _ = prepared.load_or_prepare(search_index.path, corpus, load, key, tmp_path)
+    tables, _ = prepared.load_or_prepare(search_index, corpus, load, key, tmp_path)
     assert len(loads) == 2  # built again
     assert datafiles.read(path, "tables") is not None  # and written whole
     assert tables.refs and tables.titles.lookup("en-2026", ["trampl"])
 
 
 def test_another_index_or_alignment_has_other_tables(search_index):
-    key = prepared._key(search_index.path, "a")
-    assert prepared._key(search_index.path, "b") != key  # the alignment changed
-    assert prepared._key(search_index.path.with_name(search_index.path.name + "x"), "a") != key  # a new index
+    key = prepared._key(search_index, "a")
+    assert prepared._key(search_index, "b") != key  # the alignment changed
+    copied = dataclasses.replace(search_index, path=search_index.path.with_name(search_index.path.name + "-copy"))
+    assert prepared._key(copied, "a") == key  # the same index elsewhere (published again as a copy)
+    name, (size, digest) = next(iter(search_index.files.items()))
+    changed = dataclasses.replace(search_index, files={**search_index.files, name: (size, digest[::-1])})
+    assert prepared._key(changed, "a") != key  # another index

@@ -16,7 +16,7 @@ line, a line is read as a permanent's ability when it reads as one, else as a sp
 The tree (nodes.py; every node is a frozen dataclass, `as_json()` gives plain data; fields only grow):
 
 - CardText(abilities, errors, name, type_line)
-- abilities, each with `text`, `line` and `rules`:
+- abilities, each with `text`, `line` and `rules` (AbilityNode, keyword-only):
   KeywordAbility(keyword, rule, cost, costs, amount, qualities, object, variant, name, ability) — every
   keyword of CR 702, named as 702 titles it ("Flying" 702.9, "Landwalk" 702.14 with the land as a
   Quality, "Cycling" for "Islandcycling" with `variant`);
@@ -45,11 +45,11 @@ The tree (nodes.py; every node is a frozen dataclass, `as_json()` gives plain da
   colored, colorless, hybrid, twobrid, phyrexian, variable, snow), Trigger(word, events, step,
   condition, chapters), Event, Step, Unless.
 
-Grammar: `oracle.lark`, read by lark's Earley parser with our lexer (lexer.py) and a one-token lookahead
-on prediction (parser.py); builders in things.py, clauses.py, structure.py turn parse trees into nodes;
-assemble.py decides the ability kind; references.py numbers targets and resolves pronouns. Keyword
-names, keyword actions, types and subtypes come from the 2026 CR (terms.py, cr_terms.json). This
-package imports nothing of `judge_app.engine`.
+Grammar: `oracle.lark`, compiled by lark (parser.py) and read by our Earley loop with one token of
+lookahead (earley.py) over tokens from our lexer (lexer.py); builders in things.py, clauses.py,
+structure.py turn parse trees into nodes; assemble.py decides the ability kind; references.py numbers
+targets and resolves pronouns. Keyword names, keyword actions, types and subtypes come from the 2026 CR
+(terms.py, cr_terms.json). This package imports nothing of `judge_app.engine`.
 """
 
 from __future__ import annotations

@@ -167,6 +167,12 @@ VERBS: dict[str, tuple[str, tuple[str, ...]]] = {
     "vp_is": ("is", ()),
     "vp_is_not": ("is", ()),
     "vp_phase_out": ("phase out", ()),
+    "vp_phase_in": ("phase in", ()),
+    "vp_cast_or_copy": ("cast or copy", ("object",)),
+    "vp_distribute_counters": ("put counters", ("recipient",)),
+    "vp_win_flip": ("win a coin flip", ()),
+    "vp_tap_or_untap": ("tap or untap", ("object",)),
+    "vp_play_top_revealed": ("play with top card revealed", ()),
     "vp_untap_during": ("untap during untap step", ()),
     "vp_put_counters": ("put counters", ("recipient",)),
     "vp_put_counters_that_many": ("put counters", ("recipient",)),
@@ -256,7 +262,8 @@ VERBS: dict[str, tuple[str, tuple[str, ...]]] = {
 
 _QUALIFIERS = {
     "vp_deal_divided": "divided", "vp_deal_divided_equal": "divided", "vp_fight_damage": "to each other",
-    "vp_exile_top": "top of library", "vp_exile_graveyard": "graveyard", "vp_exile_hand": "hand",
+    "vp_exile_top": "top of library", "vp_distribute_counters": "divided", "vp_exile_graveyard": "graveyard",
+    "vp_exile_hand": "hand",
     "vp_reveal_top": "top of library", "vp_reveal_hand": "hand", "vp_look_hand": "hand",
     "vp_look_top": "top of library", "vp_discard_hand": "hand", "vp_discard_up_to": "up to",
     "vp_draw_up_to": "up to", "vp_draw_first": "first each turn", "vp_draw_second": "second each turn",
@@ -648,6 +655,28 @@ def _choose_more_modes(name: str, children: list[Any], text: str) -> Part:
     minimum, maximum = part(children, "count", (1, 1))
     return _simple("choose modes", text, qualifier=f"{minimum} to {maximum if maximum is not None else 'any number'}",
                    instead=True)
+
+
+@builds("counters_cant_be_put")
+def _counters_cant_be_put(name: str, children: list[Any], text: str) -> Part:
+    """"Counters can't be put on artifacts, creatures …": what "… can't have counters put on them" says."""
+    put = Instruction("put counters", text=text, rules=R.verb_rules("put counters"))
+    instr = Instruction("can't", subject=first(children, THINGS), action=put, text=text, rules=put.rules)
+    return Part("items", apply_suffixes([instr], children))
+
+
+@builds("life_total_cant_change")
+def _life_total_cant_change(name: str, children: list[Any], text: str) -> Part:
+    """"Your life total can't change": neither gaining nor losing life happens (119.3)."""
+    change = Instruction("change life total", text=text, rules=R.verb_rules("gain life"))
+    return Part("items", [Instruction("can't", subject=part(children, "possessor") or YOU, action=change, text=text,
+                                      rules=change.rules)])
+
+
+@builds("vp_cant_have_or_gain")
+def _vp_cant_have_or_gain(name: str, children: list[Any], text: str) -> Instruction:
+    have = instruction("vp_have", children, text)
+    return Instruction("can't", action=have, text=text, rules=have.rules)
 
 
 @builds("counters_put")
@@ -1103,6 +1132,12 @@ def _count(name: str, children: list[Any], text: str) -> Part:
     return Part("count", (text, "", None, None))
 
 
+@builds("would_damage_to")
+def _would_damage_to(name: str, children: list[Any], text: str) -> Event:
+    """"If damage would be dealt to this creature, …" (615): the damage, from any source."""
+    return Event("deal damage", recipient=first(children, THINGS), text=text)
+
+
 @builds("would_clause", "would_one_or_more", "would_counters")
 def _would(name: str, children: list[Any], text: str) -> Event:
     things = nodes(children, THINGS)
@@ -1309,6 +1344,8 @@ def _mana(name: str, children: list[Any], text: str) -> Mana:
     if kind == "either":
         symbols = tuple(s for c in costs for s in c.symbols)
         return Mana(amount=Amount("number", 1), choice="one of", options=ManaCost(symbols, text=text), text=text)
+    if kind == "either_chosen":  # "{W} or one mana of the chosen color"
+        return Mana(amount=Amount("number", 1), choice="one of, or the chosen color", options=costs[0], text=text)
     choices = {"any_color": "any color", "any_type": "any type", "chosen_color": "the chosen color",
                "combination": "any combination of colors"}
     if kind in choices:

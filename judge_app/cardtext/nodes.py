@@ -16,7 +16,7 @@ Shape, top down (see the package docstring for the vocabulary):
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar
 
 
@@ -350,7 +350,8 @@ class Characteristics(Node):
 @dataclass(frozen=True, slots=True)
 class Mana(Node):
     """Mana an instruction adds (106.4): symbols ("{R}{R}"), or `amount` mana of a `choice`
-    ("any color", "any type", "the chosen color", "any combination of colors", "{R} and/or {G}"),
+    ("any color", "any type", "the chosen color", "any combination of colors", "{R} and/or {G}", "one of,
+    or the chosen color" with `options` {W}),
     or `of` ("mana of any type that land produced")."""
 
     symbols: ManaCost | None = None
@@ -511,7 +512,17 @@ class Trigger(Node):
 # --- abilities ----------------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class KeywordAbility(Node):
+class AbilityNode(Node):
+    """What every ability has: its text as written (reminder text removed), its line in the card's text,
+    and the rules that govern it. Keyword-only, so each kind of ability lists its own fields first."""
+
+    text: str = field(default="", kw_only=True)
+    line: int = field(default=0, kw_only=True)
+    rules: tuple[str, ...] = field(default=(), kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordAbility(AbilityNode):
     """A keyword ability of 702 (or a chapter/level symbol): its canonical name as the CR titles it
     ("Flying", "Protection", "Landwalk"), the rule, and its parameters: a cost ("Ward {2}", "Kicker
     {1}{G}", "Cumulative upkeep—Pay 1 life"), an amount ("Bushido 1", "Toxic 2"), qualities
@@ -531,13 +542,10 @@ class KeywordAbility(Node):
     variant: str = ""
     name: str = ""
     ability: Ability | None = None  # "Boast — {1}: …", "Solved — …", "Max speed — …" (the ability given)
-    text: str = ""
-    line: int = 0
-    rules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
-class StaticAbility(Node):
+class StaticAbility(AbilityNode):
     """A static ability (604): statements true while it applies; a condition ("as long as …", "during
     your turn"); `cda` marks a characteristic-defining ability (604.3)."""
 
@@ -545,25 +553,19 @@ class StaticAbility(Node):
     effect: Effect
     condition: Condition | None = None
     cda: bool = False
-    text: str = ""
-    line: int = 0
-    rules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
-class TriggeredAbility(Node):
+class TriggeredAbility(AbilityNode):
     """A triggered ability (603): trigger (with intervening "if"), effect."""
 
     KIND: ClassVar[str] = "triggered"
     trigger: Trigger
     effect: Effect
-    text: str = ""
-    line: int = 0
-    rules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
-class ActivatedAbility(Node):
+class ActivatedAbility(AbilityNode):
     """An activated ability (602): "[Cost]: [Effect.] [Activation instructions.]" — the activation
     instructions ("Activate only as a sorcery.", 602.5d; "Activate only once each turn.") are
     Instructions of verb "activate only" in `restrictions` (`qualifier`: "sorcery", "once each turn",
@@ -573,49 +575,37 @@ class ActivatedAbility(Node):
     cost: Cost
     effect: Effect
     restrictions: tuple[Instruction, ...] = ()
-    text: str = ""
-    line: int = 0
-    rules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
-class ManaAbility(Node):
+class ManaAbility(AbilityNode):
     """An activated mana ability (605.1a): no target, adds mana, not a loyalty ability."""
 
     KIND: ClassVar[str] = "mana"
     cost: Cost
     effect: Effect
     restrictions: tuple[Instruction, ...] = ()
-    text: str = ""
-    line: int = 0
-    rules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
-class LoyaltyAbility(Node):
+class LoyaltyAbility(AbilityNode):
     """A loyalty ability (606): the loyalty change ("+1", "−3", "0", "−X") and the effect."""
 
     KIND: ClassVar[str] = "loyalty"
     loyalty: Amount
     effect: Effect
-    text: str = ""
-    line: int = 0
-    rules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
-class SpellAbility(Node):
+class SpellAbility(AbilityNode):
     """An instant's or sorcery's instructions (113.3a), possibly modal (700.2)."""
 
     KIND: ClassVar[str] = "spell"
     effect: Effect
-    text: str = ""
-    line: int = 0
-    rules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
-class ReplacementAbility(Node):
+class ReplacementAbility(AbilityNode):
     """A static ability that replaces or prevents an event (614, 615).
 
     mode: "instead" (614.1a: `event` is replaced by `effect`), "skip" (614.1b), "enters" (614.1c–d:
@@ -629,9 +619,6 @@ class ReplacementAbility(Node):
     effect: Effect
     condition: Condition | None = None
     amount: Amount | None = None
-    text: str = ""
-    line: int = 0
-    rules: tuple[str, ...] = ()
 
 
 Ability = (KeywordAbility | StaticAbility | TriggeredAbility | ActivatedAbility | ManaAbility | LoyaltyAbility

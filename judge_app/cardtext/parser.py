@@ -1,4 +1,5 @@
-"""The grammar loaded once per process: the Earley parser of `oracle.lark` with our lexer.
+"""The grammar loaded once per process: `oracle.lark` compiled by lark, with our lexer; parsing runs our
+Earley loop (earley.py) over lark's compiled rules.
 
 The grammar's `subtype` rule is completed here: SUBTYPE, plus every subtype (singular or plural) that
 the grammar also spells as a word ("Equipment", "Aura", "Plains"), which the lexer gives as that word.
@@ -16,7 +17,6 @@ import hashlib
 import pickle
 import re
 import sys
-import threading
 from functools import cache
 from pathlib import Path
 
@@ -25,7 +25,8 @@ from lark import __version__ as lark_version
 from lark.parser_frontends import _wrap_lexer
 
 from judge_app import datafiles, paths
-from judge_app.cardtext.lexer import CardLexer, _plurals
+from judge_app.cardtext import earley
+from judge_app.cardtext.lexer import CardLexer, _plurals, tokens
 from judge_app.cardtext.terms import terms
 
 GRAMMAR_FILE = Path(__file__).with_name("oracle.lark")
@@ -53,7 +54,7 @@ def parser() -> Lark:
         lark = Lark(text, parser="earley", lexer=CardLexer, start=STARTS, ambiguity="resolve",
                     propagate_positions=True, maybe_placeholders=False, keep_all_tokens=True)
         _save(lark, path)
-    _predict_with_lookahead(lark.parser.parser)
+    _use_our_earley(lark)
     return lark
 
 
@@ -119,125 +120,34 @@ def _load(path: Path) -> Lark | None:
     return lark
 
 
-ANY = "*"  # the "next token" when asking what the grammar expects at a point
+def _use_our_earley(lark: Lark) -> None:
+    """Parse with our Earley loop (earley.py: one token of lookahead, indexed columns) over lark's grammar."""
+    grammar = earley.grammar_of(lark.parser.parser)
 
+    def parse(lexer, start):
+        return earley.parse(grammar, list(lexer.lex(None)), start)
 
-class _Predictions(dict):
-    """lark's Earley predictor adds every rule a nonterminal can start with; this mapping gives only those
-    that can begin with the next token (or derive nothing). Same parses, a fraction of the work: the
-    classic one-token lookahead on prediction. The next token is per thread."""
-
-    def __init__(self, full: dict, starts: dict):
-        super().__init__(full)
-        self.starts = starts  # rule → (terminal names it can begin with, whether it can be empty)
-        self.filtered: dict = {}
-        self.buckets: dict = {}  # symbol → (next token → its rules, the rules that can be empty)
-        self.local = threading.local()
-
-    def __getitem__(self, symbol):
-        local = self.local
-        if local.next == ANY:  # asked what may come here: no filter
-            return dict.__getitem__(self, symbol)
-        if symbol in local.predicted:  # already predicted in this column: the same items again
-            return ()
-        local.predicted.add(symbol)
-        key = (symbol, local.next)
-        found = self.filtered.get(key)
-        if found is None:
-            found = self.filtered[key] = self._filter(symbol, key[1])
-        return found
-
-    def _filter(self, symbol, following: str) -> list:
-        """The rules of `symbol`'s prediction that can begin with `following`, in the grammar's order.
-
-        The buckets hold rule positions (small ints), not (position, rule) pairs: building them allocates
-        almost nothing the garbage collector tracks, which on a first parse cost a second in collections."""
-        full = dict.__getitem__(self, symbol)
-        buckets = self.buckets.get(symbol)
-        if buckets is None:
-            by_token: dict[str, list[int]] = {}
-            empty: list[int] = []
-            for index, rule in enumerate(full):
-                names, nullable = self.starts[rule]
-                if nullable:
-                    empty.append(index)
-                for name in names:
-                    by_token.setdefault(name, []).append(index)
-            buckets = self.buckets[symbol] = (by_token, empty)
-        by_token, empty = buckets
-        chosen = by_token.get(following, [])
-        if empty:
-            chosen = sorted(set(chosen).union(empty))  # one each, in order
-        return [full[index] for index in chosen]
-
-
-def _rule_starts(rule, first: dict, nullable: set) -> tuple[frozenset, bool]:
-    names: set[str] = set()
-    for symbol in rule.expansion:
-        if symbol.is_term:
-            names.add(symbol.name)
-            return frozenset(names), False
-        names |= {t.name for t in first.get(symbol, ())}
-        if symbol not in nullable:
-            return frozenset(names), False
-    return frozenset(names), True
-
-
-def _predict_with_lookahead(earley) -> None:
-    full = earley.predictions
-    starts = {rule: _rule_starts(rule, earley.FIRST, earley.NULLABLE) for rules in full.values() for rule in rules}
-    predictions = _Predictions(full, starts)
-    earley.predictions = predictions
-    parse = earley.parse
-
-    def parse_with_lookahead(lexer, start):
-        found = list(lexer.lex(None))
-        local = predictions.local
-        cut = getattr(local, "cut", None)
-        if cut is not None:  # expected_at: the first `cut` tokens, then everything the grammar allows
-            found = found[:cut]
-        local.next = found[0].type if found else (ANY if cut is not None else "$END")
-        local.predicted = set()
-        return parse(_Replay(found, predictions, ANY if cut is not None else "$END"), start)
-
-    earley.parse = parse_with_lookahead
+    lark.parser.parser.parse = parse
+    lark.parser.parser.our_grammar = grammar
 
 
 def expected_at(text: str, start: str, index: int) -> set[str]:
     """The terminals the grammar accepts after the first `index` tokens of `text` (for error messages: the
-    lookahead filter leaves lark's own "expected" empty)."""
-    from lark.exceptions import UnexpectedEOF, UnexpectedInput
+    lookahead leaves lark's own "expected" empty)."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
-    local = parser().parser.parser.predictions.local
-    local.cut = index
+    lark = parser()
     try:
-        parser().parse(text, start=start)
+        found = list(tokens(text, lark.parser.lexer.lexer.vocab))[:index]
+    except UnexpectedCharacters:
+        return set()
+    try:
+        earley.parse(lark.parser.parser.our_grammar, found, start, end=None)
     except UnexpectedEOF as exc:
         return set(exc.expected)
     except UnexpectedInput:
         return set()
-    finally:
-        local.cut = None
     return set()
-
-
-class _Replay:
-    """The tokens again, saying which one comes next as the parser takes each."""
-
-    def __init__(self, found: list, predictions: _Predictions, end: str):
-        self.found = found
-        self.predictions = predictions
-        self.end = end
-
-    def lex(self, expects):
-        local = self.predictions.local
-        for index, token in enumerate(self.found):
-            local.next = token.type
-            if index:
-                local.predicted = set()
-            yield token
-        local.next = self.end
-        local.predicted = set()
 
 
 @cache

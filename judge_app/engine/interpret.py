@@ -384,6 +384,33 @@ def static_condition(condition: n.Condition) -> StaticCondition:
     return StaticCondition(condition, condition.text)
 
 
+_EXCEPTION_CLAUSE = re.compile(r", except (.*?)\.?$", re.IGNORECASE | re.DOTALL)
+
+
+def copy_exceptions(text: str) -> tuple[Change, ...]:
+    """"… enter as a copy of …, except it's 7/7 / it's an artifact in addition to its other types / it isn't
+    legendary": modifications of the copying process, which become part of the copy's copiable values (707.9b).
+    Read from the ability's words after "except"; any other exception is refused."""
+    found = _EXCEPTION_CLAUSE.search(text)
+    if found is None or '"' in found.group(1):
+        raise Unplayable(f"the copy exception in \"{text}\"", rules.COPY_EXCEPTIONS)
+    out: list[Change] = []
+    for clause in re.split(r",? and |, ", found.group(1).strip().lower()):
+        pt = re.fullmatch(r"it's (\d+)/(\d+)", clause)
+        added = re.fullmatch(r"it's an? ([\w-]+) in addition to its other types", clause)
+        if pt:
+            out.append(Change("set power/toughness", power=int(pt.group(1)), toughness=int(pt.group(2))))
+        elif added and added.group(1) in CARD_TYPES:
+            out.append(Change("type", types=frozenset({added.group(1)})))
+        elif added and added.group(1).capitalize() in SUBTYPES:
+            out.append(Change("type", subtypes=(added.group(1).capitalize(),)))
+        elif clause in ("it isn't legendary", "it's not legendary"):
+            out.append(Change("not legendary"))
+        else:
+            raise Unplayable(f"the copy exception \"{clause}\"", rules.COPY_EXCEPTIONS)
+    return tuple(out)
+
+
 def _is_control_magic(instructions: list) -> bool:
     if len(instructions) != 1 or not isinstance(instructions[0], n.Instruction):
         return False
@@ -643,11 +670,10 @@ def replacement(node: n.ReplacementAbility) -> Ability:
             return Ability("replacement", node.text, word="enters with X counters", affects="self",
                            counter=first.counter or "+1/+1", node=node)
         c = first.characteristics
-        if first.verb == "enter as copy" and c is not None and isinstance(c.copy_of, n.Description) \
-                and not c.exceptions:
+        if first.verb == "enter as copy" and c is not None and isinstance(c.copy_of, n.Description):
             check_thing(c.copy_of, node.text)
             return Ability("replacement", node.text, word="enters as a copy", affects="self", described=c.copy_of,
-                           node=node)
+                           changes=copy_exceptions(node.text) if c.exceptions else (), node=node)
         if first.verb == "choose" and first.choice in CHOSEN_AS_ENTERS and first.object is None:
             return Ability("replacement", node.text, word=f"choose {first.choice}", affects="self", node=node)
     if node.mode == "skip" and "draw step" in node.text.lower() and "your" in node.text.lower():
@@ -988,7 +1014,9 @@ def _mend_intervening_if(node: n.TriggeredAbility) -> n.TriggeredAbility:
         return node
     if not node.text.lower().startswith(f"{trigger.text}, if {first.condition.text}".lower()):
         return node
-    rest = (dataclasses.replace(first, condition=None), *node.effect.instructions[1:])
+    condition = first.condition  # the reader repeats it on the instructions after: it is checked once (603.4)
+    rest = tuple(dataclasses.replace(i, condition=None) if isinstance(i, n.Instruction) and i.condition == condition
+                 else i for i in node.effect.instructions)
     return dataclasses.replace(node, trigger=dataclasses.replace(trigger, condition=first.condition),
                                effect=dataclasses.replace(node.effect, instructions=rest))
 

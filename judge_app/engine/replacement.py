@@ -709,13 +709,34 @@ def _enters_as_copy(game: View, choices: Choices, oid: str, ability: Ability, ch
         return Copied([], f"there is nothing it can copy ({ability.described.text}), so {chars.name} enters as "
                           "itself", [rules.ENTERS_AS_COPY])
     original = named or min(candidates, key=lambda x: state.objects[x].timestamp)
-    values = copiable_values(state, original)
+    values = excepted(copiable_values(state, original), ability.changes)
     effect = ContinuousEffect("copy", state.next_timestamp(), f"{oid} is a copy of {game.name(original)} "
                               f"({chars.name})", affected=(oid,), source=oid, change=Change("copy", copiable=values))
     default = "" if named else f" (default: the oldest {ability.described.text.removeprefix('any ')})"
+    exception = f", with its exception (\"except {ability.text.split(', except ', 1)[-1].rstrip('.')}\") part of " \
+        "them" if ability.changes else ""
     return Copied([EffectBegins(effect)], f"it enters as a copy of {game.name(original)}{default}: it has the copied "
-                  f"copiable values ({values.pt or values.type_line}), not the counters or effects on it",
-                  [rules.ENTERS_AS_COPY, rules.COPY, rules.LAYER_1A, rules.COPIABLE_VALUES], values)
+                  f"copiable values ({values.type_line}{' ' + values.pt if values.pt else ''}){exception}, not the "
+                  "counters or effects on it",
+                  [rules.ENTERS_AS_COPY, rules.COPY, rules.LAYER_1A, rules.COPIABLE_VALUES,
+                   *([rules.COPY_EXCEPTIONS, rules.COPY_EXCEPTION_VALUES,
+                      *([rules.COPY_EXCEPTION_CDA] if any(c.kind == "set power/toughness" for c in ability.changes)
+                        else [])] if ability.changes else [])], values)
+
+
+def excepted(values: Characteristics, exceptions: tuple[Change, ...]) -> Characteristics:
+    """A copy's exceptions applied to the values it copies (707.9b): they become its copiable values; a
+    characteristic-defining ability of what it set isn't copied (707.9d)."""
+    for change in exceptions:
+        if change.kind == "set power/toughness":  # 707.9d: the ability that defined them isn't copied
+            values = dataclasses.replace(values, power=change.power, toughness=change.toughness, abilities=tuple(
+                a for a in values.abilities if a.kind != "cda"))
+        elif change.kind == "type":
+            values = dataclasses.replace(values, types=values.types | change.types, subtypes=values.subtypes + tuple(
+                s for s in change.subtypes if s not in values.subtypes))
+        elif change.kind == "not legendary":
+            values = dataclasses.replace(values, supertypes=values.supertypes - {"legendary"})
+    return values
 
 
 def chosen_value(game: View, choices: Choices, oid: str, what: str) -> tuple[str, str]:

@@ -411,6 +411,8 @@ MULTIPLAYER_BLOCKERS_APNAP = Cite("802.4", "Attack Multiple Players Option")
 MULTIPLAYER_ATTACKS = Cite("802.3", "Attack Multiple Players Option")
 COPY_UNCHANGED = Cite("707.2b", "Copying Objects")
 COPY_EXCEPTIONS = Cite("707.9", "Copying Objects")
+COPY_EXCEPTION_VALUES = Cite("707.9b", "Copying Objects")
+COPY_EXCEPTION_CDA = Cite("707.9d", "Copying Objects")
 ILLEGAL_ACTION_REVERSED = Cite("732.1", "Handling Illegal Actions")
 
 

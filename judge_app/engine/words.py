@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 
 from judge_app.cardtext import nodes as n
-from judge_app.engine import matching
+from judge_app.engine import conditions, matching
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.matching import Anchor
 from judge_app.engine.state import StackItem
@@ -187,6 +187,11 @@ def holds(game: View, r: Resolving, condition: n.Condition | None) -> bool:
     if condition is None:
         return True
     kind = condition.kind
+    if kind in ("compare", "control") and _names_players(condition.subject) \
+            and conditions.unplayable(condition) is None:
+        # "if an opponent controls more lands than you", "if an opponent has 10 or less life": one of those players
+        return conditions.holds(conditions.Board(game.state, game.chars, r.item.source, r.item.controller),
+                                condition)
     if kind == "did":
         result = bool(r.did)
     elif kind == "kicked" or _is_kicked(condition):
@@ -201,6 +206,10 @@ def holds(game: View, r: Resolving, condition: n.Condition | None) -> bool:
     else:
         raise ValueError(f"unplayable condition {kind!r}")
     return result != condition.negated
+
+
+def _names_players(thing: n.Thing | None) -> bool:
+    return isinstance(thing, n.Description) and matching.names_players(thing) and not matching.names_objects(thing)
 
 
 def _is_kicked(condition: n.Condition) -> bool:

@@ -52,7 +52,7 @@ def catalogue(folder: Path | None = None, data_dir: Path | None = None) -> list[
     """Every scenario of `folder` (default: `paths.scenarios_dir()`), replayed once per change."""
     folder = Path(folder or paths.scenarios_dir())
     files = sorted(folder.glob("*.toml"))
-    signature = f"{folder}|" + "|".join(f"{p.name}:{p.stat().st_mtime_ns}:{p.stat().st_size}" for p in files)
+    signature = folder_signature(folder, files)
     with _lock:
         if signature in _memo:
             return _memo[signature]
@@ -65,6 +65,13 @@ def catalogue(folder: Path | None = None, data_dir: Path | None = None) -> list[
         _memo.clear()  # only the current state of the folder is worth remembering
         _memo[signature] = found
         return found
+
+
+def folder_signature(folder: Path | None = None, files: list[Path] | None = None) -> str:
+    """The scenario folder's file names, times and sizes: a cheap look for a change."""
+    folder = Path(folder or paths.scenarios_dir())
+    files = sorted(folder.glob("*.toml")) if files is None else files
+    return f"{folder}|" + "|".join(f"{p.name}:{p.stat().st_mtime_ns}:{p.stat().st_size}" for p in files)
 
 
 def summarise(path: Path) -> Summary:

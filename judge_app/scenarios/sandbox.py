@@ -8,9 +8,12 @@ deep, or a board so big that showing each step of it is megabytes of HTML. So ea
 process, and the work that turns its result into what is shown happens inside the same limits:
 
 - input: at most `MAX_TEXT` bytes, read no further (`read_file` on the command line, `/dev/zero` included).
-- time: the child arms a real-time timer as it starts (setitimer); when `TIME_LIMIT` seconds have passed,
-  SIGALRM's default action ends it, whatever it is doing (a loop in the engine, a slow regular expression,
-  a C call). RLIMIT_CPU backs that up, and the caller stops waiting shortly after the limit in any case.
+- time: `TIME_LIMIT` seconds of processor time, not of the clock, so a replay gets the same allowance on a
+  busy machine as on an idle one. The child arms a processor-time timer as it starts (setitimer
+  ITIMER_PROF); when it fires, the replay is abandoned and the child answers that it took too long, with
+  the processor time it used. RLIMIT_CPU (a second more) ends a child stuck where Python cannot interrupt
+  it (a C call); a real-time timer of `WALL_LIMIT` seconds ends one that gets no processor time at all
+  (SIGALRM's default action), and the caller stops waiting shortly after that in any case.
 - memory: RLIMIT_AS caps the child's address space; running out is reported, not a crash of the caller.
 - output: at most `MAX_STEPS` trace steps, `MAX_BOARDS` objects on the boards of all steps together (what
   a page draws), and `MAX_RESULT` bytes sent back.
@@ -68,8 +71,9 @@ from judge_app.scenarios.render import outcome_json
 from judge_app.scenarios.runner import Outcome, run
 
 MAX_TEXT = 64 * 1024  # bytes of scenario text
-TIME_LIMIT = 2.0  # seconds for reading and replaying it
-GRACE = 0.5  # seconds the caller waits beyond TIME_LIMIT for a child that has not ended itself
+TIME_LIMIT = 2.0  # seconds of processor time for reading and replaying it
+WALL_LIMIT = 5 * TIME_LIMIT  # seconds of the clock: the backstop, for a machine too busy to give it any
+GRACE = 0.5  # seconds the caller waits beyond WALL_LIMIT for a child that has not ended itself
 MEMORY_HEADROOM = 512 * 1024 * 1024  # bytes of address space a child may add to what it starts with
 MAX_STEPS = 500
 MAX_BOARDS = 4000  # objects on the boards of all steps together (the library's largest: ~200)
@@ -105,13 +109,15 @@ class Refusal:
 
 @dataclass(frozen=True)
 class Replay:
-    """The outcome as `render.outcome_json` data, or the refusal; how long it took in all; and the cards as
-    the card-text grammar reads them (`readings.card_readings`; empty when the child did not get that far)."""
+    """The outcome as `render.outcome_json` data, or the refusal; how long it took in all; the cards as the
+    card-text grammar reads them (`readings.card_readings`; empty when the child did not get that far); and
+    the processor time the child said it used (None when it ended without saying)."""
 
     data: dict[str, Any] | None
     refusal: Refusal | None
     seconds: float
     cards: tuple[dict[str, Any], ...] = ()
+    cpu: float | None = None
 
 
 def decode(body: bytes) -> str | Refusal:
@@ -133,8 +139,8 @@ def too_large(size: int | None) -> Refusal:
     return Refusal("size", f"the scenario {said}; the limit is {MAX_TEXT:,} bytes ({MAX_TEXT // 1024} KB)", 413)
 
 
-TIMED_OUT = Refusal("time", f"the replay took longer than {TIME_LIMIT:g} s and was stopped", 422, None,
-                    "a scenario that ends within a few turns")
+TIMED_OUT = Refusal("time", f"the replay took longer than {TIME_LIMIT:g} s of processor time and was stopped", 422,
+                    None, "a scenario that ends within a few turns")
 OUT_OF_MEMORY = Refusal("memory", "the replay stopped before its time was up, most likely because it needed more "
                         f"than {MEMORY_HEADROOM // (1024 * 1024)} MB of memory", 422)
 BUSY = Refusal("busy", "too many scenarios are being replayed right now; try again in a moment", 503)
@@ -199,50 +205,51 @@ def _in_child(text: str, mode: bytes) -> Replay:
     if not _slots.acquire(timeout=BUSY_WAIT):
         return Replay(None, BUSY, time.monotonic() - start)
     try:
-        data, refusal, cards = _exchange(mode + body)
+        data, refusal, cards, cpu = _exchange(mode + body)
     except OSError as error:  # the fork server could not be started or reached, even after a restart
         log.error("the scenario helper (fork server) is down and could not be restarted: %s", error)
-        data, refusal, cards = None, UNAVAILABLE, []
+        data, refusal, cards, cpu = None, UNAVAILABLE, [], None
     finally:
         _slots.release()
-    return Replay(data, refusal, time.monotonic() - start, tuple(cards))
+    return Replay(data, refusal, time.monotonic() - start, tuple(cards), cpu)
 
 
 _slots = threading.BoundedSemaphore(MAX_CONCURRENT)
 
 
-def _exchange(body: bytes) -> tuple[dict[str, Any] | None, Refusal | None, list[dict[str, Any]]]:
+def _exchange(body: bytes) -> tuple[dict[str, Any] | None, Refusal | None, list[dict[str, Any]], float | None]:
     connection = _server.open()
-    start = time.monotonic()  # the child's timer started just before it said so
-    deadline = start + TIME_LIMIT + GRACE
+    start = time.monotonic()  # the child's timers started just before it said so
+    deadline = start + WALL_LIMIT + GRACE
     chunks, size = [], 0
     try:
-        connection.settimeout(TIME_LIMIT + GRACE)
+        connection.settimeout(WALL_LIMIT + GRACE)
         connection.sendall(body)
         connection.shutdown(socket.SHUT_WR)
         while chunk := connection.recv(1 << 16):
             size += len(chunk)
             if size > MAX_RESULT:
-                return None, TOO_LARGE_RESULT, []
+                return None, TOO_LARGE_RESULT, [], None
             chunks.append(chunk)
             connection.settimeout(max(0.01, deadline - time.monotonic()))
     except TimeoutError:
-        return None, TIMED_OUT, []
+        return None, TIMED_OUT, [], None
     except OSError:  # the child ended before reading everything or while answering
-        return None, _stopped(start), []
+        return None, _stopped(start), [], None
     finally:
         connection.close()
     try:
         answer = json.loads(b"".join(chunks))
     except ValueError:  # nothing, or half an answer: the child was stopped
-        return None, _stopped(start), []
+        return None, _stopped(start), [], None
     if answer["refusal"] is not None:
-        return None, Refusal(**answer["refusal"]), answer["cards"]
-    return answer["data"], None, answer["cards"]
+        return None, Refusal(**answer["refusal"]), answer["cards"], answer["cpu"]
+    return answer["data"], None, answer["cards"], answer["cpu"]
 
 
 def _stopped(start: float) -> Refusal:
-    """Why a child ended without a whole answer: its timer, else (sooner) most likely its memory limit."""
+    """Why a child ended without saying: killed at its processor-time or clock limit (it cannot have used
+    `TIME_LIMIT` of processor time in less clock time), else, sooner, most likely its memory limit."""
     return TIMED_OUT if time.monotonic() - start >= TIME_LIMIT * 0.9 else OUT_OF_MEMORY
 
 
@@ -350,20 +357,42 @@ def serve(control_fd: int) -> None:
 def _child(connection: socket.socket) -> None:
     _enter_limits()
     connection.sendall(b"s")  # started: the caller's health check of the fork server
-    chunks, size = [], 0
-    while size <= MAX_TEXT + len(REPLAY) and (chunk := connection.recv(1 << 16)):
-        chunks.append(chunk)
-        size += len(chunk)
-    answer = _answer(b"".join(chunks))
+    try:
+        chunks, size = [], 0
+        while size <= MAX_TEXT + len(REPLAY) and (chunk := connection.recv(1 << 16)):
+            chunks.append(chunk)
+            size += len(chunk)
+        answer = _answer(b"".join(chunks))
+        answer["cpu"] = _leave_limits()
+    except _OutOfTime:  # reading the cards, before the replay's own guard (or just after it)
+        answer = {"data": None, "refusal": asdict(TIMED_OUT), "cards": [], "cpu": _leave_limits()}
     connection.sendall(json.dumps(answer, ensure_ascii=False).encode("utf-8"))
     connection.close()
 
 
+class _OutOfTime(BaseException):
+    """Raised in a child when its processor time is up (a BaseException: no `except Exception` stops it)."""
+
+
+def _out_of_time(signum, frame) -> None:
+    raise _OutOfTime
+
+
 def _enter_limits() -> None:
-    """In a child that is about to replay: its timer and its resource limits."""
+    """In a child that is about to replay: its timers and its resource limits."""
+    signal.signal(signal.SIGPROF, _out_of_time)
+    signal.setitimer(signal.ITIMER_PROF, TIME_LIMIT)  # processor time, the child's own
     signal.signal(signal.SIGALRM, signal.SIG_DFL)  # its default action ends the process
-    signal.setitimer(signal.ITIMER_REAL, TIME_LIMIT)
+    signal.setitimer(signal.ITIMER_REAL, WALL_LIMIT)
     _limit_resources()
+
+
+def _leave_limits() -> float:
+    """The replay is over: its processor-time timer disarmed (the answer is written whatever it costs), and
+    the processor time used, as said to the caller."""
+    signal.setitimer(signal.ITIMER_PROF, 0)
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    return round(used.ru_utime + used.ru_stime, 3)
 
 
 def _answer(request: bytes) -> dict[str, Any]:
@@ -391,6 +420,8 @@ def _guarded(work: Callable[[], Any]) -> Any:
     """`work()` in a child, every failure said as a Refusal (a ScenarioError with its line)."""
     try:
         return work()
+    except _OutOfTime:
+        return TIMED_OUT
     except ScenarioError as exc:
         return Refusal("scenario", _short(exc.problem), 422, exc.line, _short(exc.expected))
     except MemoryError:
@@ -412,7 +443,12 @@ def run_limited(work: Callable[[], tuple[int, str]]) -> tuple[int, str] | Refusa
         try:
             os.close(reader)
             _enter_limits()
-            result = _guarded(work)
+            try:
+                result = _guarded(work)
+                _leave_limits()
+            except _OutOfTime:  # just after the guard
+                _leave_limits()
+                result = TIMED_OUT
             if isinstance(result, Refusal):
                 message = b"R" + json.dumps(asdict(result)).encode()
             else:
@@ -424,19 +460,20 @@ def run_limited(work: Callable[[], tuple[int, str]]) -> tuple[int, str] | Refusa
     os.close(writer)
     start = time.monotonic()
     try:
-        message = _read_from(reader, start + TIME_LIMIT + GRACE)
+        message = _read_from(reader, start + WALL_LIMIT + GRACE)
     finally:
         os.close(reader)
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
+        _, status, _ = os.wait4(pid, 0)
     if isinstance(message, Refusal):
         return message
     if message.startswith(b"R"):
         return Refusal(**json.loads(message[1:]))
     head, _, text = message.partition(b"\n")
     if not head.isdigit():  # nothing, or half an answer: the child was stopped
-        return _stopped(start)
+        timers = (signal.SIGXCPU, signal.SIGALRM, signal.SIGPROF, signal.SIGKILL)
+        return TIMED_OUT if os.WIFSIGNALED(status) and os.WTERMSIG(status) in timers else OUT_OF_MEMORY
     return int(head), text.decode("utf-8")
 
 

@@ -78,7 +78,9 @@ _alignment: Alignment | None = None
 _lock = threading.Lock()  # held while choosing and opening an index
 _swap = threading.Lock()  # held for the instant the process-wide engine is replaced
 _background: dict[str, threading.Thread] = {}
-RETIRE_AFTER = 60.0  # seconds an engine replaced under running searches stays open for them
+# Seconds an engine replaced under running searches stays open for them (a search takes well under a second;
+# each engine holds a Whoosh searcher per thread, ~50 MB each, so a replaced one is let go soon).
+RETIRE_AFTER = 15.0
 log = logging.getLogger(__name__)
 
 
@@ -118,7 +120,7 @@ def _new_engine(info: IndexInfo, alignment: Alignment | None, data_dir: Path | N
     corpus = load_corpus()
     if alignment is not None:
         return Engine(info.path, corpus, alignment)
-    tables, aligned = prepared.load_or_prepare(info.path, corpus, load_alignment,
+    tables, aligned = prepared.load_or_prepare(info, corpus, load_alignment,
                                                alignment_cache.cache_key(paths.corpus_dir()), data_dir)
     return Engine(info.path, corpus, aligned, tables)
 

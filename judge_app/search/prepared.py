@@ -8,8 +8,10 @@ checksummed like the corpus and alignment caches (`judge_app.datafiles`): a dama
 built again; when the data directory cannot be written they go to this user's private folder (as the index
 does), and when neither can be, that is said once and they are used from memory.
 
-The key joins the index's folder name (itself keyed by the corpus and the indexing code), the alignment
-cache's key (the corpus and the aligner's code) and this package's code and lexicons. With the tables
+The key joins the index's key (the corpus and the indexing code) and the checksums of its files (an index
+copied or built again the same has the same tables, one rebuilt differently has others), the alignment
+cache's key (the corpus and the aligner's code), the scenario folder's signature (the scenario finder is
+kept) and this package's code and lexicons. With the tables
 remembered, the alignment itself is loaded only if a search asks for a counterpart they do not hold.
 """
 
@@ -25,12 +27,13 @@ from whoosh import index as whoosh_index
 from judge_app import datafiles, paths
 from judge_app.corpus import Corpus
 from judge_app.corpus import cache as corpus_cache
-from judge_app.scenarios.catalogue import catalogue
+from judge_app.scenarios.catalogue import catalogue, folder_signature
 from judge_app.search import analysis
 from judge_app.search.analysis import CHAINS, term, words
 from judge_app.search.crosslang import AlignedDocuments, Alignment, TermPairs
 from judge_app.search.entries import entries
 from judge_app.search.lexicon import Lexicon, lexicon, with_obsolete_terms
+from judge_app.search.lifecycle import IndexInfo
 from judge_app.search.scenarios import ENGINE_DOC, ScenarioFinder
 from judge_app.search.titles import Titles
 
@@ -83,11 +86,12 @@ def _prepare_to_keep(path: Path, corpus: Corpus, alignment: AlignedDocuments) ->
     return prepared
 
 
-def load_or_prepare(path: Path, corpus: Corpus, load_alignment: Callable, alignment_key: str,
+def load_or_prepare(info: IndexInfo, corpus: Corpus, load_alignment: Callable, alignment_key: str,
                     data_dir: Path | None = None) -> tuple[Prepared, AlignedDocuments]:
-    """The tables for the index at `path` with the corpus alignment, from the data directory or built now
-    (and kept there); and the alignment as the engine should use it, loaded only when first needed."""
-    key = _key(path, alignment_key)
+    """The tables for the index `info` with the corpus alignment, from the data directory or built now (and
+    kept there); and the alignment as the engine should use it, loaded only when first needed."""
+    path = info.path
+    key = _key(info, alignment_key)
     cache = tables_path(data_dir or paths.data_dir(), key)
     prepared = corpus_cache.read_pickle(cache, Prepared) or _read_private(key)
     if prepared is None:
@@ -124,8 +128,8 @@ def tables_path(data_dir: Path, key: str) -> Path:
     return data_dir / "search-tables" / f"tables-{key}.pickle"
 
 
-def _key(path: Path, alignment_key: str) -> str:
-    digest = hashlib.sha256(f"{Path(path).name}|{alignment_key}".encode())
+def _key(info: IndexInfo, alignment_key: str) -> str:
+    digest = hashlib.sha256(f"{info.key}|{sorted(info.files.items())}|{alignment_key}|{folder_signature()}".encode())
     for source in sorted(_CODE_DIR.rglob("*")):
         if source.suffix in (".py", ".toml"):
             digest.update(str(source.relative_to(_CODE_DIR)).encode())

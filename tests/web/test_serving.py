@@ -61,15 +61,22 @@ STALLS = [
 
 
 def test_idle_and_slow_connections_do_not_hold_the_server(served):
+    """A normal page within 1 s with 200 idle connections open; on a machine so busy that the page takes
+    longer than a third of that with none open, within three times what it took then (a server held by
+    the idle connections answers only when they are cut off, after 10 s, or never)."""
     port = _port(served)
+    pages = ("/rules/en-2026/702.19", "/api/rules/en-2026/702.19b", "/search?q=trample")
+    alone = {path: min(_get(port, path, timeout=30)[1] for _ in range(3)) for path in pages}  # both workers
     with ExitStack() as stack:
         for i in range(IDLE_CONNECTIONS):
             stack.enter_context(_open(port, STALLS[i % len(STALLS)]))
         time.sleep(0.5)  # let the server take them all in
-        for path in ("/rules/en-2026/702.19", "/api/rules/en-2026/702.19b", "/search?q=trample"):
-            status, seconds, _ = _get(port, path, timeout=5)
+        for path in pages:
+            bound = min(max(1.0, 3 * alone[path]), 5.0)
+            status, seconds, _ = _get(port, path, timeout=bound + 1)
             assert status == 200
-            assert seconds < 1.0, f"{path} took {seconds:.2f} s with {IDLE_CONNECTIONS} idle connections open"
+            assert seconds < bound, (f"{path} took {seconds:.2f} s with {IDLE_CONNECTIONS} idle connections open "
+                                     f"({alone[path]:.2f} s with none)")
 
 
 def _raw(port: int, request: bytes, timeout: float = 10) -> bytes:
