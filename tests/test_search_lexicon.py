@@ -82,3 +82,20 @@ def test_shapes_of_questions():
     assert lexicon("es").shape(words("cuántas tierras puedo jugar")) == "permission"  # the first shape found
     assert lexicon("es").shape(words("cuántas tierras hay")) == "count"
     assert lexicon("en").shape(words("trample")) is None
+
+
+@pytest.mark.parametrize("lang", DOCUMENT)
+def test_hints_are_words_of_their_document(engine, lang):
+    """Each shape's hints are words the document uses (else they could lift nothing)."""
+    hints = lexicon(lang).hints
+    assert {"chooser", "count"} <= set(hints)
+    assert [w for found in hints.values() for w in found if not engine.entries(w, DOCUMENT[lang])] == []
+
+
+def test_the_shape_of_a_question_lifts_entries_that_answer_it(engine):
+    """"who chooses …" prefers the rule that says who chooses (603.3b) over ones that only name triggers."""
+    question = engine.reader("en-2026").read(words("who chooses the order of triggers when both players have one"))
+    assert question.shape == "chooser"
+    chooses, other = (engine._coverage(f"en-2026|rule|{n}", question) for n in ("603.3b", "603.2"))
+    assert chooses > other
+    assert "603.3b" in keys(engine.search("who chooses the order of triggers when both players have one"))[:1]

@@ -24,6 +24,7 @@ FINDING_SHARE = 0.1  # a form whose words are all commoner than this finds no ca
 FINDING_PARTS = PARTS  # where the rarer units find candidates
 MAX_FINDING = 3  # at most this many units find candidates …
 MAX_OPTIONAL = 6  # … and this many others add to their scores (the rarest): Whoosh's cost grows with both
+MAX_FORMS = 3  # a unit finds or adds through its rarest forms only, this many ("use": play, activate, cast)
 
 
 def number_token(word: str) -> str | None:
@@ -75,11 +76,12 @@ def _rarest_form(unit: Unit) -> float:
 def unit_query(doc: str, lang: str, unit: Unit, parts: tuple[str, ...] = PARTS, share: float = 1.0) -> Query:
     """Any one form of the unit, each form by its rarest word: whether an entry holds the whole form is
     `ranking`'s business (Whoosh's nested And matchers cost more than they tell). Forms whose rarest word
-    is in more than `share` of the entries are left out, unless all are (then the rarest form counts)."""
+    is in more than `share` of the entries are left out, unless all are (then the rarest form counts), and
+    only the `MAX_FORMS` rarest count: more common words cost Whoosh time and tell little."""
     if unit.source == "number":
         number = unit.forms[0][0]
         return Or([Term("number", number, boost=NUMBER_WEIGHT), Term("cites", number)])
-    kept = [word for word, found in unit.keys if found <= share] or [unit.keys[0][0]]
+    kept = [word for word, found in unit.keys if found <= share][:MAX_FORMS] or [unit.keys[0][0]]
     forms = [word_query(doc, lang, w, parts) for w in kept]
     return forms[0] if len(forms) == 1 else Or(forms)
 

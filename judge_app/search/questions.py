@@ -8,7 +8,9 @@ In order, over the words:
 1. Words that ask or fill ("does", "my", "if", "they", "o que", "qué") are left out (`lexicon` filler), as
    are words in most entries of the document ("the", "de"). The phrasing gives the question a shape
    (definition, outcome, permission, chooser, count, combination): see `Lexicon.shape`.
-2. The longest phrase the players' vocabulary knows becomes one unit holding the rules' wordings for it
+2. A card of the scenario library named whole ("blood moon", "Bonesplitter") becomes one unit holding what its
+   text gives the rules (`cards`: its keyword abilities, "Aura", else its rarest words).
+   Else, the longest phrase the players' vocabulary knows becomes one unit holding the rules' wordings for it
    ("etb" → "enters the battlefield"; a single word, or a term the rules name, also as typed); the
    document's obsolete terms too.
 3. Else the longest span naming a rule title or glossary term ("first strike", "state-based actions").
@@ -43,6 +45,7 @@ STORY_WEIGHT = 0.8  # a unit of the story told before the question ("I sacrifice
 IDIOM_WEIGHT = 1.5  # a player's phrase the vocabulary knows ("still resolve") names what is asked
 READ_CACHE = 512  # questions remembered per document
 COUNT_WEIGHT = 0.5  # a plain number ("7 cards", "pay 4 life") is usually a detail of the story
+CARD_WORD_ENTRIES = 2  # a one-word card name is read as the card only where at most this many entries use it
 
 
 @dataclass(slots=True)
@@ -52,7 +55,7 @@ class Unit:
     typed: tuple[str, ...]  # the words as typed
     forms: list[tuple[str, ...]]  # content words of each form; the typed words first when they count
     named: list[Named] = field(default_factory=list)  # rule titles and glossary terms the unit names
-    source: str = "word"  # "word", "lexicon", "title", "translation", "number"
+    source: str = "word"  # "word", "card", "lexicon", "title", "translation", "number"
     weight: float = 0.0  # how much the unit tells entries apart (0: no form occurs in the document)
     mechanic: bool = False
     strengths: list[float] = field(default_factory=list)  # per form, its rarity over the unit's (0–1]
@@ -94,6 +97,8 @@ class Reader:
     pivots: tuple[tuple[str, str], ...] = ()  # (pivot document, its language)
     is_number: Callable[[str], str | None] | None = None  # word → the rule number it is, or None
     entries: Callable[[str], int] | None = None  # word → about how many entries hold its index term
+    card: Callable[[tuple[str, ...]], Unit | None] | None = None  # words → the unit of the card so named, or None
+    card_longest: int = 0  # words in the longest card name
     _read: dict[tuple[str, ...], Question] = field(default_factory=dict)
 
     def read(self, typed: list[str]) -> Question:
@@ -113,7 +118,8 @@ class Reader:
         question_starts = self.lexicon.question_starts(typed)
         i = 0
         while i < len(typed):
-            found = self._number(typed, i) or _longer(self._phrase(typed, i), self._title(typed, i))
+            found = self._number(typed, i) or self._card(typed, i)
+            found = found or _longer(self._phrase(typed, i), self._title(typed, i))
             found = found or self._foreign(typed, i)
             if found is None:
                 word = typed[i]
@@ -155,6 +161,22 @@ class Reader:
         if number is None:
             return None
         return Unit((typed[i],), [(number,)], source="number"), 1
+
+    def _card(self, typed: list[str], i: int) -> tuple[Unit, int] | None:
+        """A card's name: whole, and if one word, one that the document barely uses and is no title ("Tarmogoyf";
+        not "Clone")."""
+        if self.card is None:
+            return None
+        for size in range(min(self.card_longest, len(typed) - i), 0, -1):
+            span = tuple(typed[i:i + size])
+            unit = self.card(span)
+            if unit is None:
+                continue
+            if size == 1 and (self._entries(span[0]) > CARD_WORD_ENTRIES or self.names(list(span))
+                              or self.lexicon.knows(span[0])):
+                return None
+            return unit, size
+        return None
 
     def _phrase(self, typed: list[str], i: int) -> tuple[Unit, int] | None:
         for size in range(min(self.lexicon.longest, len(typed) - i), 0, -1):

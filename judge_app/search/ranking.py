@@ -11,6 +11,8 @@ In order of strength:
 4. A short story's cues ("in response", "dies", "gain control") lift the rules that decide such situations
    (`lexicon/situations.toml`: the stack, look-back, state-based actions …), each by how much of the
    question it holds: the deciding rule rarely uses the story's words, but the best of them holds some.
+5. The question's shape: "who chooses …" prefers entries saying who chooses, "how many …" entries with a count
+   (the lexicon's [hints]).
 The weights were tuned on the development query set (`benchmarks/search_queries.toml`) and the development
 half of the player questions.
 """
@@ -35,6 +37,7 @@ LISTING = 5  # an entry naming this many keywords is a list, not where two of th
 LISTED = 0.5  # … and weighs this much for a question naming two or more mechanics
 NAMED_COVERAGE = 1.0  # how much a title bonus shrinks when the entry holds only some of the question
 SUBRULE_STEP = 0.04  # see `position`
+SHAPE_HINT = 1.15  # an entry holding a word the answer to the question's shape uses ("who chooses" → "chooses")
 CUE_WEIGHT = 0.8  # a family of rules a story's cue points to: each of its rules gets this (times its coverage) …
 CUE_REPEAT = 0.25  # … and this share more for each further cue pointing to it, …
 CUE_MOST = 1.5  # … up to this many times CUE_WEIGHT

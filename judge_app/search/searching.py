@@ -23,8 +23,8 @@ from whoosh.query import Or, Term
 
 from judge_app.corpus import Corpus, numbers
 from judge_app.scenarios.catalogue import catalogue
-from judge_app.search import elsewhere, ranking, scenarios, understanding
-from judge_app.search.analysis import CHAINS, LANGUAGES, term, terms
+from judge_app.search import cards, elsewhere, ranking, scenarios, understanding
+from judge_app.search.analysis import CHAINS, LANGUAGES, fold, term, terms, words
 from judge_app.search.crosslang import Alignment, SameDateAlignment
 from judge_app.search.entries import RULE, parse_ref
 from judge_app.search.hits import Resolver, build_hit
@@ -32,11 +32,12 @@ from judge_app.search.lexicon import Lexicon, families
 from judge_app.search.lifecycle import VOCABULARY_FILE
 from judge_app.search.prepared import Prepared, prepare
 from judge_app.search.queries import document_query, number_token
-from judge_app.search.questions import Question, Reader
+from judge_app.search.questions import Question, Reader, Unit
 from judge_app.search.results import Jump, SearchResponse
 from judge_app.search.schema import field as field_name
 from judge_app.search.scoring import DocumentBM25
 from judge_app.search.snippets import Wanted
+from judge_app.search.titles import Named
 from judge_app.search.vocabulary import Vocabulary
 
 CANDIDATES = 80  # full-text hits gathered per Whoosh search, before re-ranking (more for deep pages)
@@ -108,6 +109,9 @@ class Engine:
         self._finder_checked = 0.0
         self._keywords: dict[str, list[tuple[str, ...]]] = {}
         self._families: dict[str, dict[str, tuple[str, ...]]] = {}
+        self._cards: dict[tuple[str, ...], cards.Card] | None = None
+        self._hint_terms: dict[tuple[str, str], frozenset[str]] = {}
+        self._card_forms: dict[tuple[str, str], tuple[list[tuple[str, ...]], list[Named]]] = {}
 
     def warm(self) -> None:
         """Build now what the first search with a typo would build (the vocabulary's correction tables, a tenth
@@ -275,7 +279,8 @@ class Engine:
         if found is None:
             pivots = tuple((p, self._lang[p]) for p in self._pivots([doc]))
             found = Reader(doc, self._lang[doc], self.lexicons[doc], self.titles, self.vocabulary, self.pairs, pivots,
-                           number_token, lambda word, d=doc: self.entries(word, d))
+                           number_token, lambda word, d=doc: self.entries(word, d),
+                           lambda span, d=doc: self.card_unit(span, d), max(map(len, self.cards), default=0))
             self._readers[doc] = found
         return found
 
@@ -326,6 +331,50 @@ class Engine:
                         scores[ref] = scores.get(ref, 0.0) + bonus * self._fit(ref, question)[0] ** ranking.CUE_COVERAGE
         return scores, wanted, matched
 
+    @property
+    def cards(self) -> dict[tuple[str, ...], cards.Card]:
+        """The cards of the scenario library by name (read once)."""
+        if self._cards is None:
+            self._cards = cards.library()
+        return self._cards
+
+    def card_unit(self, span: tuple[str, ...], doc: str) -> Unit | None:
+        """The unit of the card `span` names, for `doc` (see `cards`), or None: the name as typed, then what
+        the card's text gives the rules."""
+        card = self.cards.get(tuple(fold(w.lower()) for w in span))
+        if card is None:
+            return None
+        found = self._card_forms.get((card.name, doc))
+        if found is None:
+            found = self._card_forms[(card.name, doc)] = self._read_card(card, doc)
+        forms, named = found
+        return Unit(tuple(span), [tuple(w.lower() for w in span), *forms], list(named), "card")
+
+    def _read_card(self, card: cards.Card, doc: str) -> tuple[list[tuple[str, ...]], list[Named]]:
+        """A card's forms in `doc`: its keyword abilities (titles of the document's counterparts of en-2026's
+        702 rules), its subtypes with rules of their own, else its text's rarest words (on a translation,
+        those the corpus pairs with the document's words)."""
+        base = self.corpus.rules.get(FAMILY_DOC, {})
+        titles = {n: r.title.lower() for n, r in base.items()
+                  if n.startswith(cards.KEYWORD_SECTION) and r.level == "rule" and r.title}
+        here = self.corpus.rules.get(doc, {})
+        forms: list[tuple[str, ...]] = []
+        named: list[Named] = []
+        for number in cards.keywords(card, titles):
+            there = number if doc == FAMILY_DOC else self.alignment.counterpart(FAMILY_DOC, number, doc)
+            if there in here and here[there].title:
+                forms.append(tuple(w.lower() for w in words(here[there].title)))
+                named.append(Named(f"{doc}|{RULE}|{there}", RULE))
+        forms += [(subtype,) for subtype in cards.subtypes(card)]
+        if not forms:
+            english = doc if self._lang[doc] == "en" else next(
+                (p for p in self._pivots([doc]) if self._lang[p] == "en"), None)
+            rare = cards.rarest(card, lambda w, d=english: self.entries(w, d)) if english else ()
+            if english != doc:
+                rare = tuple(w.lower() for w in self.pairs.translate(list(rare), english, "en", doc)) if rare else ()
+            forms.append(rare)
+        return [f for f in forms if f], named
+
     def family_rules(self, doc: str) -> dict[str, tuple[str, ...]]:
         """The rules of each situation family (`lexicon/situations.toml`) as numbered in `doc`: read in
         en-2026, mapped through the alignment (608.2h in 2026 is 608.2g in 2019)."""
@@ -350,7 +399,23 @@ class Engine:
         factor = 1.0
         if len(question.mechanics) > 1:
             factor = ranking.LISTED if self._listing(ref, question.lang) else ranking.MEETING if meets else 1.0
+        hints = self._hints(question)
+        if hints and hints & self._entry_terms(ref, question.lang)[0]:
+            factor *= ranking.SHAPE_HINT
         return share ** ranking.COORDINATION * factor
+
+    def _hints(self, question: Question) -> frozenset[str]:
+        """The index terms of the words the answer to the question's shape uses (the lexicon's [hints])."""
+        if question.shape is None:
+            return frozenset()
+        cache_key = (question.doc, question.shape)
+        found = self._hint_terms.get(cache_key)
+        if found is None:
+            lang = question.lang
+            found = frozenset(term(w, lang, chain) for w in self.lexicons[question.doc].hints.get(question.shape, ())
+                              for chain in CHAINS)
+            self._hint_terms[cache_key] = found
+        return found
 
     def _fit(self, ref: str, question: Question) -> tuple[float, bool]:
         """The weighted share of the question's units the entry holds (1 for a question of one unit), and

@@ -11,6 +11,7 @@ itself come the old terms the Comprehensive Rules' glossary marks obsolete ("Con
     lexicon("en").situation(["sacrifice", "it", "in", "response"])   # {"lookback": 2, "resolution": 1}
     families()["sba"]                               # Family(rules=("704.3", "704.5*"), says=())
 
+Each language's [hints]: per question shape, words its answers use ("who chooses" → "chooses").
 `situations.toml` holds the families of rules that decide a short story (the stack, look-back, state-based
 actions …); each language's [situations] section, the cues that point to them.
 """
@@ -70,6 +71,7 @@ class Lexicon:
     clause_words: frozenset[str] = frozenset()  # folded
     phrases: dict[tuple[str, ...], list[str]] = field(default_factory=dict)  # key → the rules' wordings
     longest: int = 1
+    hints: dict[str, tuple[str, ...]] = field(default_factory=dict)  # shape → words its answers use
     cues: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)  # key → situation families
     cue_longest: int = 1
     _known: frozenset[str] | None = None  # every term of every phrase, computed on first use
@@ -151,6 +153,7 @@ def lexicon(lang: str) -> Lexicon:
         filler_words=frozenset(fold(w) for w in questions.get("filler", "").split()),
         shapes={kind: [tuple(fold(w) for w in words(p)) for p in questions.get(kind, [])] for kind in SHAPES},
         clause_words=frozenset(fold(w) for w in questions.get(CLAUSE, "").split()),
+        hints={kind: tuple(found) for kind, found in data.get("hints", {}).items() if kind in SHAPES},
     )
     for phrase, wordings in data.get("words", {}).items():
         found.add(phrase, list(wordings))
@@ -169,7 +172,7 @@ def with_obsolete_terms(base: Lexicon, corpus: Corpus, doc: str) -> Lexicon:
     """`base` plus the document's glossary entries marked obsolete, each mapped to the wording its text
     gives ("An obsolete term for mana value") and the titles of the rules it sends to."""
     out = Lexicon(base.lang, base.filler_words, base.shapes, base.clause_words,
-                  {k: list(v) for k, v in base.phrases.items()}, base.longest, base.cues, base.cue_longest)
+                  {k: list(v) for k, v in base.phrases.items()}, base.longest, base.hints, base.cues, base.cue_longest)
     for names, wordings in obsolete_terms(corpus, doc):
         for name in names:
             out.add(name, wordings)
