@@ -461,15 +461,12 @@ class Engine:
 
     def _entry_terms(self, ref: str, lang: str) -> tuple[frozenset[str], frozenset[str]]:
         """The index terms (both chains) of what the entry says, and of its examples (`Resolver.parts`)."""
-        found = self._terms_cache.get(ref)
-        if found is None:
+        def compute() -> tuple[frozenset[str], frozenset[str]]:
             own, around = self.resolver.parts(ref)
-            found = tuple(frozenset(t for text in texts for chain in CHAINS for t in terms(text, lang, chain))
-                          for texts in (own, around))
-            if len(self._terms_cache) >= 8192:
-                self._terms_cache.clear()
-            self._terms_cache[ref] = found
-        return found
+            return tuple(frozenset(t for text in texts for chain in CHAINS for t in terms(text, lang, chain))
+                         for texts in (own, around))
+
+        return _remembered(self._terms_cache, ref, 8192, compute)
 
     # --- typos -----------------------------------------------------------------------------------
 
@@ -497,31 +494,20 @@ class Engine:
     def entries(self, word: str, doc: str) -> int:
         """About how many entries of `doc` hold the word's index term: the most of any part's (a lower
         bound: an entry may hold it in its title and not its text)."""
-        cache_key = (word, doc)
-        found = self._entries_cache.get(cache_key)
-        if found is None:
-            reader = self.searcher().reader()
-            lang = self._lang[doc]
-            found = max(reader.doc_frequency(field_name(part, chain, doc), term(word, lang, chain))
-                        for chain in CHAINS for part in ("title", "text", "more"))
-            if len(self._entries_cache) > _CACHE_LIMIT:
-                self._entries_cache.clear()
-            self._entries_cache[cache_key] = found
-        return found
+        return _remembered(self._entries_cache, (word, doc), _CACHE_LIMIT,
+                           lambda: self._doc_frequencies(word, doc, ("title", "text", "more"), max))
 
     def known_in(self, word: str, doc: str) -> bool:
         """Whether any title or text of `doc` holds the word (in either analysis chain)."""
-        cache_key = (word, doc)
-        known = self._known_cache.get(cache_key)
-        if known is None:
-            reader = self.searcher().reader()
-            lang = self._lang[doc]
-            known = any(reader.doc_frequency(field_name(part, chain, doc), term(word, lang, chain))
-                        for chain in CHAINS for part in ("title", "text"))
-            if len(self._known_cache) > _CACHE_LIMIT:
-                self._known_cache.clear()
-            self._known_cache[cache_key] = known
-        return known
+        return _remembered(self._known_cache, (word, doc), _CACHE_LIMIT,
+                           lambda: self._doc_frequencies(word, doc, ("title", "text"), any))
+
+    def _doc_frequencies(self, word: str, doc: str, parts: tuple[str, ...], combine):
+        """`combine` (max, any) of how many entries of `doc` hold the word's term, per part and chain."""
+        reader = self.searcher().reader()
+        lang = self._lang[doc]
+        return combine(reader.doc_frequency(field_name(part, chain, doc), term(word, lang, chain))
+                       for chain in CHAINS for part in parts)
 
     def _language_shares(self, words: list[str], docs: list[str], pivots: list[str]) -> tuple[float, float]:
         """The shares of the query's words that belong to the documents searched and to their pivots.
@@ -588,18 +574,26 @@ class Engine:
 
     def _allowed(self, docs: list[str], section: str | None) -> set[int]:
         """Document numbers of `docs` (inside `section`, when given): the search filter."""
-        cache_key = (tuple(docs), section)
-        allowed = self._allowed_cache.get(cache_key)
-        if allowed is None:
+        def compute() -> set[int]:
             allowed = set().union(*(self._docnums.get(d, set()) for d in docs))
             if section is not None:
                 reader = self.searcher().reader()
                 found = reader.doc_frequency("path", section)
                 allowed &= set(reader.postings("path", section).all_ids()) if found else set()
-            if len(self._allowed_cache) > 256:
-                self._allowed_cache.clear()
-            self._allowed_cache[cache_key] = allowed
-        return allowed
+            return allowed
+
+        return _remembered(self._allowed_cache, (tuple(docs), section), 256, compute)
+
+
+def _remembered(cache: dict, key, limit: int, compute):
+    """`cache[key]`, computed once; a cache grown past `limit` starts again (bounded memory per engine)."""
+    found = cache.get(key)
+    if found is None:
+        found = compute()
+        if len(cache) >= limit:
+            cache.clear()
+        cache[key] = found
+    return found
 
 
 def _at_or_below(wanted: str, rules) -> list[str]:
