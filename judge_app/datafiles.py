@@ -102,6 +102,15 @@ def write_bytes(path: Path, data: bytes) -> None:
         raise
 
 
+
+def write_latest(path: Path, kind: str, payload: bytes, older: str) -> None:
+    """`write`, then remove the files of the same folder matching the glob `older` (the versions of this file
+    kept under other keys), so that only the latest stays (raises OSError: unwritable, full)."""
+    write(path, kind, payload)
+    for old in path.parent.glob(older):
+        if old != path:
+            old.unlink(missing_ok=True)
+
 def read(path: Path, kind: str) -> bytes | None:
     """The payload of the `kind` file at `path`, or None when it is missing, unreadable, of another kind or
     format, truncated, or does not match its checksum."""

@@ -119,9 +119,7 @@ def _write(cache: Path, summaries: list[Summary]) -> None:
     """Written as the project's other data files are (atomic, checksummed, the data directory's modes);
     older catalogues go."""
     try:
-        datafiles.write(cache, KIND, json.dumps([asdict(s) for s in summaries], ensure_ascii=False).encode())
-        for old in cache.parent.glob("catalogue-*.json"):
-            if old != cache:
-                old.unlink(missing_ok=True)
+        datafiles.write_latest(cache, KIND, json.dumps([asdict(s) for s in summaries], ensure_ascii=False).encode(),
+                               older="catalogue-*.json")
     except OSError as exc:  # a read-only or full data directory: replay again next time
         log.warning("scenario catalogue not cached: %s", exc)

@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from judge_app import datafiles, paths
+from judge_app.scenarios.catalogue import folder_signature
 from judge_app.search.analysis import fold, words
 
 log = logging.getLogger(__name__)
@@ -46,9 +47,9 @@ def name_key(name: str) -> tuple[str, ...]:
 
 def library(folder: Path | None = None, data_dir: Path | None = None) -> dict[tuple[str, ...], Card]:
     """Every card with rules text in the scenario library: name key → card (also by its short name)."""
-    files = sorted(Path(folder or paths.scenarios_dir()).glob("*.toml"))
-    signature = "|".join(f"{p.name}:{p.stat().st_mtime_ns}:{p.stat().st_size}" for p in files)
-    key = hashlib.sha256(signature.encode()).hexdigest()[:16]
+    folder = Path(folder or paths.scenarios_dir())
+    files = sorted(folder.glob("*.toml"))
+    key = hashlib.sha256(folder_signature(folder, files).encode()).hexdigest()[:16]
     cache = Path(data_dir or paths.data_dir()) / "scenarios" / f"cards-{key}.json"
     kept = datafiles.read(cache, CACHE_KIND)
     if kept is not None:
@@ -58,10 +59,8 @@ def library(folder: Path | None = None, data_dir: Path | None = None) -> dict[tu
             pass
     cards = _read(files)
     try:
-        datafiles.write(cache, CACHE_KIND, json.dumps([asdict(c) for c in cards], ensure_ascii=False).encode())
-        for old in cache.parent.glob("cards-*.json"):
-            if old != cache:
-                old.unlink(missing_ok=True)
+        datafiles.write_latest(cache, CACHE_KIND, json.dumps([asdict(c) for c in cards], ensure_ascii=False).encode(),
+                               older="cards-*.json")
     except OSError as error:
         datafiles.warn("the scenario library's cards", cache, error, "they are read again next time")
     return _by_name(cards)
