@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from engine_boards import give_library, give_spells
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from judge_app.cardtext.nodes import targets as targets_of
@@ -162,6 +162,11 @@ def play(game: Game, actions) -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(creature, max_size=3), st.lists(creature, max_size=3),
        st.lists(st.sampled_from(SPELLS), min_size=1, max_size=4), st.lists(action, max_size=8))
+# Found by Hypothesis in CI: an "any target" trigger of a creature returned at the end step chose its default
+# target among players and permanents alike, and asked a player's owner.
+@example(alice=[], bob=[{"power": 0, "toughness": 1, "text": "When ~ enters, ~ deals 1 damage to any target."}],
+         spells=["Exile target creature. Return it to the battlefield under its owner's control at the beginning "
+                 "of the next end step."], actions=[("cast", 0, [], "Alice")])
 def test_random_spell_and_combat_sequences_keep_the_invariants(alice, bob, spells, actions):
     game = build(alice, bob, spells)
     play(game, actions)

@@ -115,8 +115,9 @@ def _default_target(game: Play, item: StackItem, spec: Description, taken: list[
     theirs (permanents in battlefield order, or cards in the zone the description names)."""
     state = game.state
     opponent = state.opponent(item.controller)
-    objects = matching.selected(state, game.chars, spec, Anchor(item.controller, item.source)) \
+    selected = matching.selected(state, game.chars, spec, Anchor(item.controller, item.source)) \
         if matching.names_objects(spec) else []
+    objects = [o for o in selected if o in state.objects]  # players ("any target") are tried on their own below
 
     def whose(oid: str) -> str:
         return game.controller(oid) if state.on_battlefield(oid) else state.objects[oid].owner
