@@ -8,6 +8,7 @@ damaged file is rebuilt, never trusted.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import pickle
 import threading
@@ -46,16 +47,14 @@ def document_path(data_dir: Path, key: str, doc: str) -> Path:
 
 def load_document(path: Path, doc: str, whole: Callable[[], Corpus]) -> Corpus:
     """The corpus cut down to `doc`, stored at `path`, else cut from `whole()` now and written there for the
-    next process (the other keys' copies of `doc` removed). Unwritable: said once, used from memory."""
+    next process (the other keys' copies of `doc` removed). A folder that cannot be written is not said: the
+    whole corpus's cache serves (or its own warning has said why it cannot), only more slowly."""
     view = read_pickle(path, Corpus)
     if view is None:
         view = whole().only(doc)
-        try:
+        with contextlib.suppress(OSError):
             datafiles.write_latest(path, _kind(path), pickle.dumps(view, protocol=pickle.HIGHEST_PROTOCOL),
                                    older=f"{_kind(path)}-*.{doc}.pickle")
-        except OSError as error:
-            datafiles.warn(f"{_kind(path)} cache", path.parent, error,
-                           "working from memory; each new process will read the whole corpus")
     return view
 
 
