@@ -61,15 +61,18 @@
     else show(id, "none");
   }
 
-  function refresh() {
-    return saved().then(function (metas) {
-      Array.prototype.forEach.call(document.querySelectorAll('[data-action="save"][data-pack]'), function (control) {
-        var id = control.getAttribute("data-pack");
-        if (metas[id]) showSaved(id, metas[id]);
-        else if (list && list.contains(control)) show(id, "none");
-      });
+  var known = null;  /* the saved packs' records as last read */
+
+  function showAll(metas) {
+    known = metas;
+    Array.prototype.forEach.call(document.querySelectorAll('[data-action="save"][data-pack]'), function (control) {
+      var id = control.getAttribute("data-pack");
+      if (metas[id]) showSaved(id, metas[id]);
+      else if (list && list.contains(control)) show(id, "none");
     });
   }
+
+  function refresh() { return saved().then(showAll); }
 
   function send(message) {
     return navigator.serviceWorker.ready.then(function (registration) {
@@ -106,5 +109,6 @@
   /* After the page has loaded: reading the saved packs' records is not what the reader opened the page for. */
   if (document.readyState === "complete") refresh();
   else window.addEventListener("load", refresh);
-  document.addEventListener("judge:navigated", refresh);  /* a page shown in place (pack-navigation.js) */
+  /* A page shown in place (pack-navigation.js): its save links say at once what was read for the page before. */
+  document.addEventListener("judge:navigated", function () { if (known) showAll(known); else refresh(); });
 })();

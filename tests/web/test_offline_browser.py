@@ -195,7 +195,8 @@ def test_pages_of_a_saved_document_open_in_place(js_browser, origin):
     assert focused_heading()
     assert driver.title.startswith("702.19b")
     assert driver.find_element(By.CSS_SELECTOR, ".offline-status").text == indicator
-    wait_for(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".save-offline .pack-state").text.startswith("Saved on "))
+    version = driver.find_element(By.CSS_SELECTOR, ".save-offline .pack-state")
+    assert version.text.startswith("Saved on ") and " · version " in version.text  # at once, with the page
     shot(driver, "offline-3-in-place")
 
     # The contents (the footer's link), then a section in them.
