@@ -54,7 +54,7 @@ def _rule_json(number: str, doc: str = "en-2026") -> dict:
     return json.loads(result.output)
 
 
-def test_judge_rule_reads_its_document_alone_from_a_file_kept_beside_the_whole(tmp_path, monkeypatch, corpus):
+def test_judge_rule_and_scenario_run_read_their_document_alone_beside_the_whole(tmp_path, monkeypatch, corpus):
     key = cache.cache_key(paths.corpus_dir())
     kept = cache.cache_path(paths.data_dir(), key)  # the session's cache (the `corpus` fixture)
     whole = cache.cache_path(tmp_path, key)
@@ -70,11 +70,16 @@ def test_judge_rule_reads_its_document_alone_from_a_file_kept_beside_the_whole(t
     assert set(view.rules) == set(view.glossary) == {"pt-2019"} and view.documents.keys() == corpus.documents.keys()
 
     # The whole corpus is not read again: damaged, it stays as it is, and rules and suggestions still come.
+    corpus_module.load_document("en-2026")  # kept too, for the scenario below
     whole.write_bytes(b"damaged")
     monkeypatch.setattr(corpus_module, "_memo", ProcessMemo())
     assert _rule_json("702.19", "pt-2019") == expected
     unknown = CliRunner().invoke(main, ["rule", "702.19z", "--doc", "pt-2019"])
     assert unknown.exit_code == 1 and "Did you mean: 702.19" in unknown.output
+    assert whole.read_bytes() == b"damaged"
+    # `judge scenario run` likewise, in a document the engine's numbers are (the others need the alignment).
+    replay = CliRunner().invoke(main, ["scenario", "run", str(paths.scenarios_dir() / "double-strike-trample.toml")])
+    assert replay.exit_code == 0 and "702.4" in replay.output, replay.output
     assert whole.read_bytes() == b"damaged"
 
     # A damaged copy of the document is cut again from the whole (here restored), never believed.

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from judge_app.corpus import CR_IDS
+from judge_app.corpus import CR_IDS, Corpus, UnknownDocument, load_document
 
 DEFAULT_DOC = "en-2026"
 
@@ -28,3 +28,15 @@ def doc_option(default: str | None = DEFAULT_DOC):
         "--doc", "doc", default=default, show_default=bool(default), metavar="ID",
         help=f"Document id: {', '.join(CR_IDS)} (or a guide id).",
     )
+
+
+def cr_document(doc: str) -> Corpus:
+    """The corpus cut down to the CR document `doc` (`load_document`: a fifth of the whole to read), or a
+    clear error naming the CR documents."""
+    try:
+        corpus = load_document(doc)
+    except UnknownDocument:
+        corpus = None
+    if corpus is None or not corpus.document(doc).is_cr:
+        fail(f"unknown document {doc!r}; choose one of: {', '.join(CR_IDS)}")
+    return corpus

@@ -6,20 +6,8 @@ import textwrap
 
 import click
 
-from judge_app.commands.common import doc_option, emit_json, fail
-from judge_app.corpus import CR_IDS, Corpus, Rule, UnknownDocument, load_corpus, load_document, report, serialize
-
-
-def _cr_document(doc: str) -> Corpus:
-    """The corpus cut down to the CR document `doc` (`load_document`: a fifth of the whole to read), or a
-    clear error naming the CR documents."""
-    try:
-        corpus = load_document(doc)
-    except UnknownDocument:
-        corpus = None
-    if corpus is None or not corpus.document(doc).is_cr:
-        fail(f"unknown document {doc!r}; choose one of: {', '.join(CR_IDS)}")
-    return corpus
+from judge_app.commands.common import cr_document, doc_option, emit_json, fail
+from judge_app.corpus import Corpus, Rule, load_corpus, report, serialize
 
 
 def _wrap(text: str, indent: str) -> str:
@@ -50,7 +38,7 @@ def _print_rule(corpus: Corpus, rule: Rule, indent: str = "") -> None:
 @click.option("--related", is_flag=True, help="List its equivalents in the other CR documents instead.")
 def rule_command(number: str, doc: str, as_json: bool, related: bool) -> None:
     """Show rule NUMBER (e.g. 702.19, "CR 702.19c") with its subrules, references and citations."""
-    corpus = _cr_document(doc)
+    corpus = cr_document(doc)
     rule = corpus.rule(doc, number)
     if rule is None:
         suggestions = corpus.suggest(doc, number)

@@ -15,7 +15,7 @@ import click
 
 from judge_app import paths
 from judge_app.alignment import load_alignment
-from judge_app.commands.common import doc_option, emit_json, fail
+from judge_app.commands.common import cr_document, doc_option, emit_json, fail
 from judge_app.corpus import Corpus, load_corpus
 from judge_app.scenarios import Outcome, ScenarioError, loads, run, sandbox
 from judge_app.scenarios.render import aligned, render_json, render_text
@@ -57,10 +57,7 @@ def _outcome(text: str, file: Path | str) -> Outcome | str:
 @doc_option()
 def run_command(file: str, as_json: bool, doc: str) -> None:
     """Replay FILE: print the trace and whether its expectations held (exit 1 if not, 2 if the file is malformed)."""
-    corpus = load_corpus()
-    if doc not in {d.id for d in corpus.cr_documents()}:
-        fail(f"unknown document {doc!r}; choose one of: {', '.join(d.id for d in corpus.cr_documents())}")
-
+    corpus = cr_document(doc)  # the rules of `doc` are what the trace cites; the alignment has its own corpus
     if not aligned(corpus, doc):  # loaded here, not in the limited child: the text's work is what is timed
         load_alignment()
 
