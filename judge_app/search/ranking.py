@@ -97,6 +97,8 @@ def named(question: Question, rules: Collection[str]) -> dict[str, float]:
     several = several_titles(question)
     asked = question.shape == "definition"  # "what is …", not a bare term: the rules themselves before their names
     for unit in words:
+        if unit.condition and not several:
+            continue  # "what happens to my commander when it dies" asks about the commander, not what dying is
         share = unit.weight / total
         for entry in unit.named:
             if share > 0.999:
