@@ -207,6 +207,7 @@ class Reader:
                 typed_form = [self.content(span)] if size == 1 or named else []
                 forms = typed_form + [self.content(w) for w in wordings]
                 named += [n for w in wordings for n in self.names(words(w))]
+                named = named or self.names(list(self.content(span)))  # "protection from" names Protection
                 return Unit(span, _unique(forms), named, "lexicon"), size
         return None
 
