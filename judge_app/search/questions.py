@@ -21,7 +21,8 @@ A unit is matched when an entry holds any one of its forms; its weight is the ra
 document holds, so a unit nothing in the document holds weighs nothing. Units naming a keyword or a
 glossary term are the question's mechanics: a question with two or more prefers where they meet.
 Cues of a story ("in response", "dies", "gain control") point to the families of rules that decide it
-(`Lexicon.situation`).
+(`Lexicon.situation`). The story told before the question weighs less, and so does a condition after what the
+question asks about ("what happens to my commander | when it dies": the commander is asked about, not dying).
 """
 
 from __future__ import annotations
