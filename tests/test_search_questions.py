@@ -89,8 +89,10 @@ def test_the_halves_are_well_formed(corpus):
 
 @pytest.mark.parametrize(("query", "doc", "asked", "condition"), [
     ("what happens to my commander when it dies", "en-2026", ["commander"], ["dies"]),
-    ("qué pasa con el equipo cuando muere la criatura equipada", "es-2026", ["equipo"], ["muere", "criatura", "equipada"]),
-    ("quem escolhe a ordem quando várias habilidades disparam", "pt-2019", ["escolhe", "ordem"], ["habilidades", "disparam"]),
+    ("qué pasa con el equipo cuando muere la criatura equipada", "es-2026", ["equipo"],
+     ["muere", "criatura", "equipada"]),
+    ("quem escolhe a ordem quando várias habilidades disparam", "pt-2019", ["escolhe", "ordem"],
+     ["habilidades", "disparam"]),
     ("what happens if my creature dies", "en-2026", ["creature", "dies"], []),  # the condition is the question
 ])
 def test_a_condition_after_what_is_asked_weighs_less(engine, query, doc, asked, condition):
