@@ -10,7 +10,7 @@ import pytest
 from search_helpers import keys
 
 from judge_app.search.analysis import words
-from judge_app.search.lexicon import CLAUSE, FOLDER, SHAPES, lexicon, obsolete_terms
+from judge_app.search.lexicon import CLAUSE, CONDITION, FOLDER, SHAPES, lexicon, obsolete_terms
 
 DOCUMENT = {"en": "en-2026", "pt": "pt-2019", "es": "es-2026"}
 
@@ -35,12 +35,14 @@ def test_every_wording_occurs_in_its_document(engine, lang):
 @pytest.mark.parametrize("lang", DOCUMENT)
 def test_questions_section_is_well_formed(lang):
     questions = data(lang)["questions"]
-    assert set(questions) == {"filler", CLAUSE, *SHAPES}
+    assert set(questions) == {"filler", CLAUSE, CONDITION, *SHAPES}
     filler = set(questions["filler"].split())
     assert len(filler) > 80
     # no game word is filler: a search for it must still find its rule
     assert not filler & {"trample", "atropelar", "arrollar", "creature", "criatura", "damage", "dano", "daño",
                          "each", "cada", "before", "antes", "stack", "pilha", "pila"}
+    # a condition begins after what is asked about; a word that asks (a clause word) does not begin one
+    assert questions[CONDITION].split() and not set(questions[CONDITION].split()) & set(questions[CLAUSE].split())
 
 
 def test_obsolete_glossary_terms_map_to_today_s_words(corpus):

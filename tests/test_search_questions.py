@@ -85,3 +85,22 @@ def test_the_halves_are_well_formed(corpus):
     for half in (dev, test, test2):
         assert {c.kind for c in half} == set(ev.QUESTION_KINDS)
         assert {c.doc for c in half} == {"en-2026", "pt-2019", "es-2026"}
+
+
+@pytest.mark.parametrize(("query", "doc", "asked", "condition"), [
+    ("what happens to my commander when it dies", "en-2026", ["commander"], ["dies"]),
+    ("qué pasa con el equipo cuando muere la criatura equipada", "es-2026", ["equipo"],
+     ["muere", "criatura", "equipada"]),
+    ("quem escolhe a ordem quando várias habilidades disparam", "pt-2019", ["escolhe", "ordem"],
+     ["habilidades", "disparam"]),
+    ("what happens if my creature dies", "en-2026", ["creature", "dies"], []),  # the condition is the question
+])
+def test_a_condition_after_what_is_asked_weighs_less(engine, query, doc, asked, condition):
+    question = read(engine, query, doc)
+    assert [" ".join(u.typed) for u in question.counted if not u.condition] == asked
+    assert [" ".join(u.typed) for u in question.counted if u.condition] == condition
+
+
+def test_a_condition_names_no_title(engine):
+    """"… when it dies" asks about the commander: 903.9 first, not the definition of dies (700.4)."""
+    assert keys(engine.search("what happens to my commander when it dies", doc="en-2026"))[0].startswith("903.9")

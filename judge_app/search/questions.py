@@ -21,7 +21,8 @@ A unit is matched when an entry holds any one of its forms; its weight is the ra
 document holds, so a unit nothing in the document holds weighs nothing. Units naming a keyword or a
 glossary term are the question's mechanics: a question with two or more prefers where they meet.
 Cues of a story ("in response", "dies", "gain control") point to the families of rules that decide it
-(`Lexicon.situation`).
+(`Lexicon.situation`). The story told before the question weighs less, and so does a condition after what the
+question asks about ("what happens to my commander | when it dies": the commander is asked about, not dying).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ FOREIGN_RATIO = 5  # a word this much more frequent in a pivot document belongs 
 MECHANIC_SHARE = 0.05  # a named unit whose words are in more entries than this is not a mechanic ("creature")
 WEIGHT_CAP = 6.0  # a word rarer than this (in idf) weighs no more: rare is not always relevant ("per", "exactly")
 STORY_WEIGHT = 0.8  # a unit of the story told before the question ("I sacrifice it in response, does …")
+CONDITION_WEIGHT = 0.6  # a unit of a condition after what is asked about ("what happens to my commander when it dies")
 IDIOM_WEIGHT = 1.5  # a player's phrase the vocabulary knows ("still resolve") names what is asked
 READ_CACHE = 512  # questions remembered per document
 COUNT_WEIGHT = 0.5  # a plain number ("7 cards", "pay 4 life") is usually a detail of the story
@@ -58,6 +60,7 @@ class Unit:
     forms: list[tuple[str, ...]]  # content words of each form; the typed words first when they count
     named: list[Named] = field(default_factory=list)  # rule titles and glossary terms the unit names
     source: str = "word"  # "word", "card", "lexicon", "title", "translation", "number"
+    condition: bool = False  # named in a condition after what is asked about ("… when it dies")
     weight: float = 0.0  # how much the unit tells entries apart (0: no form occurs in the document)
     mechanic: bool = False
     strengths: list[float] = field(default_factory=list)  # per form, its rarity over the unit's (0–1]
@@ -119,6 +122,7 @@ class Reader:
         units: list[Unit] = []
         story: set[int] = set()  # ids of the units told before the question itself
         question_starts = self.lexicon.question_starts(typed)
+        condition_starts = self.lexicon.condition_starts(typed, question_starts)
         i = 0
         while i < len(typed):
             found = self._number(typed, i) or self._card(typed, i)
@@ -132,12 +136,16 @@ class Reader:
                 units.append(unit)
                 if i + size <= question_starts:
                     story.add(id(unit))
+                elif i >= condition_starts:
+                    unit.condition = True
             i += size
         units = _merge(units)
         for unit in units:
             self._weigh(unit)
             if id(unit) in story:
                 unit.weight *= STORY_WEIGHT
+            elif unit.condition:
+                unit.weight *= CONDITION_WEIGHT
             elif unit.source == "lexicon" and len(unit.typed) > 1:
                 unit.weight *= IDIOM_WEIGHT
         return Question(self.doc, self.lang, self.lexicon.shape(typed), units, self.lexicon.situation(typed),
@@ -200,6 +208,7 @@ class Reader:
                 typed_form = [self.content(span)] if size == 1 or named else []
                 forms = typed_form + [self.content(w) for w in wordings]
                 named += [n for w in wordings for n in self.names(words(w))]
+                named = named or self.names(list(self.content(span)))  # "protection from" names Protection
                 return Unit(span, _unique(forms), named, "lexicon"), size
         return None
 

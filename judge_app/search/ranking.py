@@ -44,7 +44,7 @@ LISTED = 0.5  # … and weighs this much for a question naming two or more mecha
 NAMED_COVERAGE = 1.0  # how much a title bonus shrinks when the entry holds only some of the question
 SUBRULE_STEP = 0.04  # see `position`
 SHAPE_HINT = 1.15  # an entry holding a word the answer to the question's shape uses ("who chooses" → "chooses")
-CUE_WEIGHT = 0.8  # a family of rules a story's cue points to: each of its rules gets this (times its coverage) …
+CUE_WEIGHT = 1.2  # a family of rules a story's cue points to: each of its rules gets this (times its coverage) …
 CUE_REPEAT = 0.25  # … and this share more for each further cue pointing to it, …
 CUE_MOST = 1.5  # … up to this many times CUE_WEIGHT
 LONE_CUE = 0.5  # a cue in a question that tells no story ("what happens to my commander when it dies") weighs this
@@ -97,6 +97,8 @@ def named(question: Question, rules: Collection[str]) -> dict[str, float]:
     several = several_titles(question)
     asked = question.shape == "definition"  # "what is …", not a bare term: the rules themselves before their names
     for unit in words:
+        if unit.condition and not several:
+            continue  # "what happens to my commander when it dies" asks about the commander, not what dying is
         share = unit.weight / total
         for entry in unit.named:
             if share > 0.999:

@@ -18,6 +18,7 @@ actions …); each language's [situations] section, the cues that point to them.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -29,6 +30,7 @@ from judge_app.search.analysis import fold, term, words
 
 FOLDER = Path(__file__).resolve().parent
 SHAPES = ("definition", "outcome", "permission", "chooser", "count", "combination")
+CONDITION = "condition"  # [questions] condition: words that begin a condition after what is asked about
 CLAUSE = "clause"  # [questions] clause: words that begin the question after a story ("…, does it still resolve?")
 OBSOLETE_RE = re.compile(r"\s*\((?:obsolete|obsoleto|obsoleta)\)\s*", re.IGNORECASE)
 # Where an obsolete entry's text gives the current wording: "an obsolete term for “exile [something]”".
@@ -74,6 +76,7 @@ class Lexicon:
     hints: dict[str, tuple[str, ...]] = field(default_factory=dict)  # shape → words its answers use
     cues: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)  # key → situation families
     cue_longest: int = 1
+    condition_words: frozenset[str] = frozenset()  # folded: words that begin a condition ("when", "if", "cuando")
     _known: frozenset[str] | None = None  # every term of every phrase, computed on first use
 
     def filler(self, word: str) -> bool:
@@ -88,6 +91,15 @@ class Lexicon:
             if i and fold(word) in self.clause_words and any(not self.filler(w) for w in typed[:i]):
                 start = i
         return start
+
+    def condition_starts(self, typed: list[str], question_starts: int) -> int:
+        """Where a condition begins inside the question, after what it asks about ("what happens to my
+        commander | when it dies", "qué pasa con el equipo | cuando muere la criatura"): the first
+        condition word with a content word between the question's start and it; len(typed) when none."""
+        for i in range(question_starts + 1, len(typed)):
+            if fold(typed[i]) in self.condition_words and any(not self.filler(w) for w in typed[question_starts:i]):
+                return i
+        return len(typed)
 
     def knows(self, word: str) -> bool:
         """Whether the word is part of some phrase of the vocabulary (so it is no typo)."""
@@ -160,6 +172,7 @@ def lexicon(lang: str) -> Lexicon:
         filler_words=frozenset(fold(w) for w in questions.get("filler", "").split()),
         shapes={kind: [tuple(fold(w) for w in words(p)) for p in questions.get(kind, [])] for kind in SHAPES},
         clause_words=frozenset(fold(w) for w in questions.get(CLAUSE, "").split()),
+        condition_words=frozenset(fold(w) for w in questions.get(CONDITION, "").split()),
         hints={kind: tuple(found) for kind, found in data.get("hints", {}).items() if kind in SHAPES},
     )
     for phrase, wordings in data.get("words", {}).items():
@@ -178,8 +191,7 @@ def lexicon(lang: str) -> Lexicon:
 def with_obsolete_terms(base: Lexicon, corpus: Corpus, doc: str) -> Lexicon:
     """`base` plus the document's glossary entries marked obsolete, each mapped to the wording its text
     gives ("An obsolete term for mana value") and the titles of the rules it sends to."""
-    out = Lexicon(base.lang, base.filler_words, base.shapes, base.clause_words,
-                  {k: list(v) for k, v in base.phrases.items()}, base.longest, base.hints, base.cues, base.cue_longest)
+    out = dataclasses.replace(base, phrases={k: list(v) for k, v in base.phrases.items()}, _known=None)
     for names, wordings in obsolete_terms(corpus, doc):
         for name in names:
             out.add(name, wordings)
