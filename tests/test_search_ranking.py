@@ -14,12 +14,24 @@ from judge_app.search.snippets import Wanted, snippet
     ("first strike", "en-2019", ["702.7"]),
     ("combat damage step", "en-2026", ["510"]),
     ("legend rule", "en-2026", ["glossary:Legend Rule", "704.5j"]),
-    ("what is the maximum hand size", "en-2026", ["glossary:Maximum Hand Size", "402.2"]),
+    ("what is the maximum hand size", "en-2026", ["glossary:Maximum Hand Size", "402.2", "514.1"]),
     ("regla de leyendas", "es-2026", ["glossary:Regla de leyendas", "704.5j"]),
 ])
 def test_a_keyword_title_or_glossary_term_comes_first(engine, query, doc, top):
     """The entry so named, with the rule its glossary entry sends to, before any passing mention."""
     assert sorted(keys(engine.search(query, doc=doc))[:len(top)]) == sorted(top)
+
+
+@pytest.mark.parametrize(("query", "doc", "first"), [
+    ("exalted", "en-2026", "702.83"),  # a bare keyword: its rule
+    ("how does exalted work", "en-2026", "702.83a"),  # asked what it means: the subrule that says it
+    ("como funciona o exaltado", "pt-2019", "702.82a"),
+    ("what counts as a permanent", "en-2026", "110.1"),
+    ("regla de leyendas", "es-2026", "glossary:Regla de leyendas"),
+    ("cómo funciona la regla de leyendas", "es-2026", "704.5j"),  # the rule the entry sends to, before the entry
+])
+def test_asked_what_a_term_means_the_rule_that_states_it_comes_first(engine, query, doc, first):
+    assert keys(engine.search(query, doc=doc))[0] == first
 
 
 def test_mulligan_ranks_the_rule_and_its_entry_above_the_old_variants(engine):

@@ -9,6 +9,7 @@ import tomllib
 import pytest
 from search_helpers import keys
 
+from judge_app.search import understanding
 from judge_app.search.lexicon import FOLDER, families, lexicon
 
 DOCUMENT = {"en": "en-2026", "pt": "pt-2019", "es": "es-2026"}
@@ -38,6 +39,20 @@ def test_every_cue_names_a_family(lang):
 ])
 def test_cues_are_read_longest_first(lang, typed, wanted):
     assert lexicon(lang).situation(typed.lower().replace(",", "").replace("?", "").split()) == wanted
+
+
+@pytest.mark.parametrize(("query", "doc", "story"), [
+    ("I sacrifice it in response, does the Aura's ability still resolve?", "en-2026", True),  # told, then asked
+    ("my blocker got bounced before damage, does the attacker hit me", "en-2026", True),
+    ("what happens to my commander when it dies", "en-2026", False),  # one cue word in a plain question
+    ("qué pasa si mi criatura muere", "es-2026", False),
+    ("mataram minha criatura em resposta, o gatilho resolve?", "pt-2019", True),
+])
+def test_a_story_is_told_by_several_cues_or_words_before_the_question(engine, query, doc, story):
+    """A lone cue ("dies") in a plain question lifts its families only half as much (`ranking.LONE_CUE`)."""
+    question = engine.reader(doc).read(understanding.parse(query).words)
+    assert question.story is story
+    assert question.situation  # the cues are read either way
 
 
 def test_families_follow_each_document_s_numbers(engine):

@@ -45,6 +45,8 @@ STORY_WEIGHT = 0.8  # a unit of the story told before the question ("I sacrifice
 IDIOM_WEIGHT = 1.5  # a player's phrase the vocabulary knows ("still resolve") names what is asked
 READ_CACHE = 512  # questions remembered per document
 COUNT_WEIGHT = 0.5  # a plain number ("7 cards", "pay 4 life") is usually a detail of the story
+STORY_CUES = 2  # cues that make a story of a question …
+STORY_WORDS = 2  # … or content words told before the question itself ("I sacrifice it in response, does …")
 CARD_WORD_ENTRIES = 2  # a one-word card name is read as the card only where at most this many entries use it
 
 
@@ -74,6 +76,7 @@ class Question:
     shape: str | None
     units: list[Unit]
     situation: dict[str, int] = field(default_factory=dict)  # families of deciding rules → cues pointing to each
+    story: bool = False  # a story is told (see `Reader._story`): its cues weigh fully
 
     @property
     def counted(self) -> list[Unit]:
@@ -137,7 +140,15 @@ class Reader:
                 unit.weight *= STORY_WEIGHT
             elif unit.source == "lexicon" and len(unit.typed) > 1:
                 unit.weight *= IDIOM_WEIGHT
-        return Question(self.doc, self.lang, self.lexicon.shape(typed), units, self.lexicon.situation(typed))
+        return Question(self.doc, self.lang, self.lexicon.shape(typed), units, self.lexicon.situation(typed),
+                        self._story(typed, question_starts))
+
+    def _story(self, typed: list[str], question_starts: int) -> bool:
+        """Whether a story is told: `STORY_CUES` cues or more, or `STORY_WORDS` content words before the question
+        itself. One cue word in a plain question ("what happens to my commander when it dies") is a weak sign:
+        lifting the stack and state-based actions there would push the rule asked about down."""
+        told = sum(not self.incidental(w) for w in typed[:question_starts])
+        return told >= STORY_WORDS or len(self.lexicon.cues_in(typed)) >= STORY_CUES
 
     # --- what a word is ------------------------------------------------------------------------
 

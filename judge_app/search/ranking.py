@@ -1,8 +1,10 @@
 """How full-text scores become a ranking: weights per kind of entry, word coverage, and title matches.
 
 In order of strength:
-1. A query naming a keyword rule, section or glossary term ("trample", "mulligan", "legend rule",
-   "what is the maximum hand size") puts that entry first, then the rules its glossary entry sends to.
+1. A query naming a keyword rule, section or glossary term ("trample", "mulligan", "legend rule") puts that
+   entry first, then the rules its glossary entry sends to; asked what it means ("what is the maximum hand
+   size", "how does exalted work"), the rules themselves first: those the entry sends to, and the subrule
+   stating a rule that is only a title (702.83a for 702.83 "Exalted").
 2. BM25 (see `scoring`), times the rarity-weighted share of the query's words the entry holds, so a
    rule combining "deathtouch", "trample" and "lethal damage" beats an entry naming only one of them.
 3. Glossary entries and guide paragraphs weigh less than rules: a short definition does not crowd
@@ -19,7 +21,7 @@ half of the player questions.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 
 from judge_app.search.entries import GLOSSARY, GUIDE, RULE
 from judge_app.search.questions import Question
@@ -29,7 +31,11 @@ KIND_WEIGHT = {RULE: 1.0, GLOSSARY: 0.4, GUIDE: 0.45}
 EXACT_WEIGHT = {RULE: 2.0, GLOSSARY: 1.5, GUIDE: 0.0}
 PARTIAL_TITLE = 0.2  # … and one naming part of it, this share of that (times the part it names) …
 SEVERAL_TITLES = 0.2  # … or this, when the query is several rule titles ("atropelar toque mortífero").
-GLOSSARY_RULE_SHARE = 0.85  # the rules a named glossary entry sends to get this share of its bonus
+GLOSSARY_RULE_SHARE = 0.85  # the rules a named glossary entry sends to get this share of its bonus (asked what a
+#                             term means, the other way round: "cómo funciona la regla de leyendas" wants 704.5j)
+HEADING_SHARE = 0.75  # asked what a rule that is only a title means (a keyword, a section), its first subrule, which
+#                       states it, takes the title's bonus and the title keeps this share ("how does exalted work" →
+#                       702.82a, "what counts as a permanent" → 110.1; "exalted" alone → 702.82)
 COORDINATION = 2.0  # how hard entries holding only some of the query's words are pushed down
 AROUND = 0.7  # a word only in an entry's examples holds this much of a unit
 MEETING = 1.3  # an entry holding every mechanic a question names (two or more) weighs this much more
@@ -41,6 +47,7 @@ SHAPE_HINT = 1.15  # an entry holding a word the answer to the question's shape 
 CUE_WEIGHT = 0.8  # a family of rules a story's cue points to: each of its rules gets this (times its coverage) …
 CUE_REPEAT = 0.25  # … and this share more for each further cue pointing to it, …
 CUE_MOST = 1.5  # … up to this many times CUE_WEIGHT
+LONE_CUE = 0.5  # a cue in a question that tells no story ("what happens to my commander when it dies") weighs this
 CUE_COVERAGE = 1.0  # how much a cue's bonus shrinks when the rule holds only some of the question
 
 
@@ -88,6 +95,7 @@ def named(question: Question, rules: Collection[str]) -> dict[str, float]:
     if not total:
         return bonus
     several = several_titles(question)
+    asked = question.shape == "definition"  # "what is …", not a bare term: the rules themselves before their names
     for unit in words:
         share = unit.weight / total
         for entry in unit.named:
@@ -98,11 +106,26 @@ def named(question: Question, rules: Collection[str]) -> dict[str, float]:
             else:
                 part = PARTIAL_TITLE * share
             weight = part * EXACT_WEIGHT[entry.kind]
-            bonus[entry.ref] = max(bonus.get(entry.ref, 0.0), weight)
+            own, share = (GLOSSARY_RULE_SHARE, 1.0) if asked and entry.rules else (1.0, GLOSSARY_RULE_SHARE)
+            bonus[entry.ref] = max(bonus.get(entry.ref, 0.0), weight * own)
             for i, number in enumerate(entry.rules):
                 ref = f"{doc}|{RULE}|{number}"
-                bonus[ref] = max(bonus.get(ref, 0.0), weight * GLOSSARY_RULE_SHARE * (0.97 ** i))
+                bonus[ref] = max(bonus.get(ref, 0.0), weight * share * (0.97 ** i))
+            defining = asked and entry.kind == RULE and _defining(entry.ref, rules)
+            if defining:  # the heading steps back for the subrule that states it
+                bonus[entry.ref] = weight * HEADING_SHARE
+                ref = f"{doc}|{RULE}|{defining}"
+                bonus[ref] = max(bonus.get(ref, 0.0), weight)
     return bonus
+
+
+def _defining(ref: str, rules: Collection[str]) -> str | None:
+    """The subrule that states a rule which is only a title ("702.82 Exaltado" → 702.82a), or None."""
+    number = ref.rsplit("|", 1)[1]
+    rule = rules.get(number) if isinstance(rules, Mapping) else None
+    if rule is None or not rule.children or rule.text.strip() != (rule.title or "").strip():
+        return None
+    return rule.children[0]
 
 
 def cued(question: Question, family_rules: dict[str, tuple[str, ...]]) -> dict[str, float]:
@@ -110,7 +133,7 @@ def cued(question: Question, family_rules: dict[str, tuple[str, ...]]) -> dict[s
     A rule in several of them (113.7a: resolution and look-back) takes the best."""
     bonus: dict[str, float] = {}
     for family, cues in question.situation.items():
-        weight = CUE_WEIGHT * min(1 + CUE_REPEAT * (cues - 1), CUE_MOST)
+        weight = CUE_WEIGHT * min(1 + CUE_REPEAT * (cues - 1), CUE_MOST) * (1.0 if question.story else LONE_CUE)
         for number in family_rules.get(family, ()):
             ref = f"{question.doc}|{RULE}|{number}"
             bonus[ref] = max(bonus.get(ref, 0.0), weight)

@@ -393,12 +393,12 @@ class Engine:
 
     def _coverage(self, ref: str, question: Question) -> float:
         """`ranking.coordination` of the question's units over what the entry holds; for a question naming
-        two or more mechanics, times `ranking.MEETING` when the entry holds them all, or `ranking.LISTED`
-        when it is a list of keywords."""
+        two or more mechanics, times `ranking.MEETING` when the entry holds them all (a power of it when it
+        holds some: two of three), or `ranking.LISTED` when it is a list of keywords."""
         share, meets = self._fit(ref, question)
         factor = 1.0
         if len(question.mechanics) > 1:
-            factor = ranking.LISTED if self._listing(ref, question.lang) else ranking.MEETING if meets else 1.0
+            factor = ranking.LISTED if self._listing(ref, question.lang) else ranking.MEETING ** meets
         hints = self._hints(question)
         if hints and hints & self._entry_terms(ref, question.lang)[0]:
             factor *= ranking.SHAPE_HINT
@@ -417,14 +417,15 @@ class Engine:
             self._hint_terms[cache_key] = found
         return found
 
-    def _fit(self, ref: str, question: Question) -> tuple[float, bool]:
+    def _fit(self, ref: str, question: Question) -> tuple[float, float]:
         """The weighted share of the question's units the entry holds (1 for a question of one unit), and
-        whether it holds every mechanic of a question naming two or more. A unit is held through its best
+        how far it meets the mechanics of a question naming two or more (1: it holds them all; 0: one or
+        none; 0.5: two of three). A unit is held through its best
         form, a commoner wording counting less ("stack" for "in response"); a word held only in the
         entry's examples counts `ranking.AROUND` of one."""
         units = [u for u in question.counted if u.source != "number"]
         if len(units) < 2:
-            return 1.0, False
+            return 1.0, 0.0
         lang = question.lang
         own, around = self._entry_terms(ref, lang)
 
@@ -434,8 +435,8 @@ class Engine:
 
         shares = [max(sum(held(w) for w in form) / len(form) * strength
                       for form, strength in zip(u.forms, u.strengths, strict=True)) for u in units]
-        mechanics = [s for u, s in zip(units, shares, strict=True) if u.mechanic]
-        meets = len(mechanics) > 1 and min(mechanics) >= ranking.AROUND
+        mechanics = [s >= ranking.AROUND for u, s in zip(units, shares, strict=True) if u.mechanic]
+        meets = (sum(mechanics) - 1) / (len(mechanics) - 1) if sum(mechanics) > 1 else 0.0
         return ranking.held_share(shares, [u.weight for u in units]), meets
 
     def _listing(self, ref: str, lang: str) -> bool:

@@ -112,16 +112,23 @@ class Lexicon:
 
     def situation(self, typed: list[str]) -> dict[str, int]:
         """The families of rules a story's cues point to, each with how many cues point to it ("I
-        sacrifice it in response": lookback 2, resolution 1). The longest cue at each place wins."""
+        sacrifice it in response": lookback 2, resolution 1)."""
         found: dict[str, int] = {}
+        for named in self.cues_in(typed):
+            for family in named:
+                found[family] = found.get(family, 0) + 1
+        return found
+
+    def cues_in(self, typed: list[str]) -> list[tuple[str, ...]]:
+        """The families each cue of `typed` points to, cue by cue; the longest cue at each place wins."""
+        found: list[tuple[str, ...]] = []
         keys = [term(w, self.lang, "fs") for w in typed]
         i = 0
         while i < len(keys):
             for size in range(min(self.cue_longest, len(keys) - i), 0, -1):
                 named = self.cues.get(tuple(keys[i:i + size]))
                 if named:
-                    for family in named:
-                        found[family] = found.get(family, 0) + 1
+                    found.append(named)
                     i += size
                     break
             else:
