@@ -26,6 +26,8 @@ COMMANDS = [("rule 702.19b", ["rule", "702.19b"], 0.3),
             ('search "trample deathtouch"', ["search", "trample deathtouch"], 0.6),
             ('card read "Flying, trample"', ["card", "read", "Flying, trample"], None),
             ("index status", ["index", "status"], None),
+            ("scenario run double-strike-trample", ["scenario", "run", "scenarios/double-strike-trample.toml"],
+             None),
             ("--help", ["--help"], None)]
 
 

@@ -8,7 +8,11 @@ a page from the pack opens in ≤ 100 ms on a phone-sized Chromium with 4× CPU 
    en-2026, es-2026 and pt-2019 are saved for offline use, then the server process is stopped (and the
    port checked to refuse connections) and N random rule pages of each are opened: the page-open time is
    the navigation's start to its `load` event (and to DOMContentLoaded, and to the service worker's answer),
-   beside the same browser opening a blank page (the machine's floor). Offline searches are timed from
+   beside the same browser opening a blank page (the machine's floor). Then the same pages opened in place
+   (static/pack-navigation.js), as a judge tapping a link does: a link to the page, put at the top of the
+   screen, is tapped (DevTools mouse press and release) and timed from the tap's click event to the page's
+   HTML read from the pack, to its content in the page, and to the first frame painted after that (the
+   page's measures, `IN_PLACE`); target ≤ 100 ms median. Offline searches are timed from
    navigation to results drawn (the page's "judge-search-done" mark), and the development query set
    (benchmarks/search_queries.toml) is run on the browser indexes: recall@1, recall@5, MRR per kind, for
    the half used when tuning (even positions) and the half kept aside (odd).
@@ -114,6 +118,7 @@ def browser_figures(app, pages: int) -> None:
         floor = blank_page_floor(driver, pages)
         print(f"\nthe floor, a blank page (no style, no script) opened {pages} times the same way: load p50 "
               f"{statistics.median(floor):.0f} ms, p90 {percentile(floor, 0.9):.0f} ms")
+        opened = {}
         print("\noffline page open, 4x CPU throttling, phone screen    load p50   p90   DOMContentLoaded p50"
               "   worker answered p50")
         for doc in SAVED:
@@ -131,6 +136,14 @@ def browser_figures(app, pages: int) -> None:
             print(f"  {doc}: {len(numbers)} rule pages{'':25}{statistics.median(loads):6.0f} ms "
                   f"{percentile(loads, 0.9):5.0f} ms {statistics.median(ready):8.0f} ms "
                   f"{statistics.median(answered):12.0f} ms")
+            opened[doc] = numbers
+        print("\nthe same pages opened in place (a link tapped), 4x CPU throttling, from the tap:"
+              "\n                               read from the pack p50   in the page p50   painted p50    p90    max")
+        for doc, numbers in opened.items():
+            read, built, shown = zip(*in_place_times(driver, base, doc, numbers), strict=True)
+            print(f"  {doc}: {len(shown)} rule pages {statistics.median(read):14.0f} ms "
+                  f"{statistics.median(built):14.0f} ms {statistics.median(shown):11.0f} ms "
+                  f"{percentile(shown, 0.9):4.0f} ms {max(shown):4.0f} ms")
         print(f"(load average now {os.getloadavg()[0]:.1f})")
         print("\noffline search, 4x CPU throttling: navigation → results drawn (index loaded and searched)")
         for doc, queries in SEARCHES.items():
@@ -148,6 +161,48 @@ def browser_figures(app, pages: int) -> None:
         if process.poll() is None:
             process.terminate()
             process.wait(timeout=30)
+
+
+TAP_LINK = """
+    let link = document.getElementById("benchmark-link");
+    if (!link) {
+      link = document.createElement("a");
+      link.id = "benchmark-link";
+      link.textContent = "next page";
+      link.style.cssText = "position:fixed;top:0;left:0;z-index:9;padding:1rem;background:#fff";
+      document.body.appendChild(link);
+    }
+    link.href = arguments[0];
+    const box = link.getBoundingClientRect();
+    return [box.left + box.width / 2, box.top + box.height / 2];"""
+
+
+IN_PLACE = ["judge-page-read", "judge-page-built", "judge-page-shown"]  # static/pack-navigation.js's measures
+
+
+def in_place_times(driver, base: str, doc: str, numbers: list[str]) -> list[list[float]]:
+    """For each rule page opened in place from a page of the same document, in ms from the tap: its HTML read
+    from the pack, its content in the page, the frame showing it painted (`IN_PLACE`)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get(f"{base}/rules/{doc}/")
+    WebDriverWait(driver, 30).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-in-place"))
+    driver.execute_script("window.benchmarkSameDocument = true")
+    out = []
+    for count, number in enumerate(numbers, 1):
+        x, y = driver.execute_script(TAP_LINK, f"/rules/{doc}/{number}")
+        for kind in ("mousePressed", "mouseReleased"):
+            driver.execute_cdp_cmd("Input.dispatchMouseEvent",
+                                   {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})
+        out.append(WebDriverWait(driver, 30).until(lambda d, n=count: d.execute_script(
+            "const [n, names] = arguments;"
+            "const m = names.map(name => performance.getEntriesByName(name));"
+            "return m.every(e => e.length >= n) ? m.map(e => e[n - 1].duration) : null;", n, IN_PLACE)))
+        assert driver.current_url == f"{base}/rules/{doc}/{number}", (driver.current_url, number)
+        assert driver.find_element(By.CSS_SELECTOR, "main h1").text.startswith(number), number
+    assert driver.execute_script("return window.benchmarkSameDocument === true"), "a page loaded, not shown in place"
+    return out
 
 
 BLANK = "data:text/html,<!doctype html><html lang=en><meta charset=utf-8><title>{n}</title><p>page {n}"

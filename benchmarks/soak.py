@@ -20,6 +20,7 @@ import json
 import multiprocessing
 import os
 import random
+import resource
 import shutil
 import socket
 import statistics
@@ -39,6 +40,8 @@ from judge_app.search import lifecycle  # noqa: E402
 
 SEARCHES = ["trample", "deathtouch", "first strike", "atropelar", "arrollar", "702.19b", "mulligan", "ward",
             "toque mortífero", "combat damage step", "cr 704.5k", "tramlpe", "regenerate", "hexproof ward"]
+SCENARIOS = ["trample-deathtouch-two-blockers", "double-strike-trample", "deathtouch-first-strike-blocker",
+             "apnap-upkeep-triggers", "attacking-a-battle"]
 RULES = ["100.1", "702.19b", "702.2c", "704.5k", "613.1", "510.1c", "117.3a", "601.2", "303.4", "122.1"]
 
 
@@ -82,22 +85,33 @@ def rss_mb(pid: int) -> tuple[float, float]:
     return found.get("VmRSS", 0.0), found.get("RssAnon", 0.0)
 
 
-def next_request(rng: random.Random, scenario: bytes) -> tuple[str, str, bytes | None]:
+def cpu_seconds(pid: int) -> float:
+    """User + system processor time of a process so far (/proc/<pid>/stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def next_request(rng: random.Random, scenarios: list[bytes]) -> tuple[str, str, str, bytes | None]:
+    """(kind, method, path, body) of the next request: the mix of a judge's day. A scenario run posts a library
+    scenario as it is (the server may remember its answer) or, half the time, edited (never seen before)."""
     roll = rng.random()
     if roll < 0.35:
-        return "GET", f"/rules/{rng.choice(['en-2026', 'es-2026', 'pt-2019'])}/{rng.choice(RULES)}", None
+        return "rule page", "GET", f"/rules/{rng.choice(['en-2026', 'es-2026', 'pt-2019'])}/{rng.choice(RULES)}", None
     if roll < 0.65:
-        return "GET", f"/search?q={quote_plus(rng.choice(SEARCHES))}", None
+        return "search page", "GET", f"/search?q={quote_plus(rng.choice(SEARCHES))}", None
     if roll < 0.8:
-        return "GET", f"/api/search?q={quote_plus(rng.choice(SEARCHES))}&doc=en-2026", None
+        return "api search", "GET", f"/api/search?q={quote_plus(rng.choice(SEARCHES))}&doc=en-2026", None
     if roll < 0.9:
-        return "GET", f"/api/rules/en-2026/{rng.choice(RULES)}", None
-    return "POST", "/api/scenarios/run", scenario
+        return "api rule", "GET", f"/api/rules/en-2026/{rng.choice(RULES)}", None
+    scenario = rng.choice(scenarios)
+    if rng.random() < 0.5:
+        return "scenario run", "POST", "/api/scenarios/run", scenario
+    return "scenario new", "POST", "/api/scenarios/run", scenario + b"\n# edited %d\n" % rng.getrandbits(64)
 
 
-def client_process(port: int, threads: int, until: float, seed: int, scenario: bytes, out) -> None:
-    """One process of client threads; sends back [(status or error, seconds)]."""
-    results: list[tuple[str, float]] = []
+def client_process(port: int, threads: int, until: float, seed: int, scenarios: list[bytes], out) -> None:
+    """One process of client threads; sends back ([(kind, status or error, seconds)], its CPU seconds)."""
+    results: list[tuple[str, str, float]] = []
     lock = threading.Lock()
 
     def client(index: int) -> None:
@@ -105,7 +119,7 @@ def client_process(port: int, threads: int, until: float, seed: int, scenario: b
         connection = None
         mine = []
         while time.monotonic() < until:
-            method, path, body = next_request(rng, scenario)
+            kind, method, path, body = next_request(rng, scenarios)
             start = time.monotonic()
             try:
                 if connection is None:
@@ -122,7 +136,7 @@ def client_process(port: int, threads: int, until: float, seed: int, scenario: b
                 if connection is not None:
                     connection.close()
                 connection = None
-            mine.append((outcome, time.monotonic() - start))
+            mine.append((kind, outcome, time.monotonic() - start))
         with lock:
             results.extend(mine)
 
@@ -131,7 +145,8 @@ def client_process(port: int, threads: int, until: float, seed: int, scenario: b
         thread.start()
     for thread in pool:
         thread.join()
-    out.send(results)
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    out.send((results, used.ru_utime + used.ru_stime))
     out.close()
 
 
@@ -192,7 +207,8 @@ def main() -> None:
         time.sleep(2)
         workers = workers_of(server.pid)
         memory_start = {pid: rss_mb(pid) for pid in workers}
-        scenario = (paths.scenarios_dir() / "trample-deathtouch-two-blockers.toml").read_bytes()
+        cpu_start = {pid: cpu_seconds(pid) for pid in workers}
+        scenarios = [(paths.scenarios_dir() / f"{name}.toml").read_bytes() for name in SCENARIOS]
         until = time.monotonic() + options.seconds
         slow_stats: Counter = Counter()
         slow = threading.Thread(target=slow_clients, args=(port, options.slow, until, slow_stats), daemon=True)
@@ -202,7 +218,7 @@ def main() -> None:
         for seed in range(options.clients // per_process):
             mine, theirs = multiprocessing.Pipe(duplex=False)
             process = multiprocessing.Process(target=client_process,
-                                              args=(port, per_process, until, seed, scenario, theirs))
+                                              args=(port, per_process, until, seed, scenarios, theirs))
             process.start()
             processes.append(process)
             pipes.append(mine)
@@ -210,17 +226,20 @@ def main() -> None:
         for fraction in (1 / 3, 2 / 3):
             time.sleep(max(0.0, until - options.seconds * (1 - fraction) - time.monotonic()))
             published.append(publish_copy(len(published) + 1))
-        results = [entry for pipe in pipes for entry in pipe.recv()]
+        received = [pipe.recv() for pipe in pipes]
+        results = [entry for entries, _ in received for entry in entries]
+        clients_cpu = sum(cpu for _, cpu in received)
         for process in processes:
             process.join()
         slow.join(timeout=10)
         memory_end = {pid: rss_mb(pid) for pid in workers if Path(f"/proc/{pid}").exists()}
+        server_cpu = sum(cpu_seconds(pid) - cpu_start[pid] for pid in workers if Path(f"/proc/{pid}").exists())
     finally:
         server.terminate()
         server.wait(timeout=30)
 
-    statuses = Counter(outcome for outcome, _ in results)
-    latencies = sorted(seconds for outcome, seconds in results if outcome.isdigit())
+    statuses = Counter(outcome for _, outcome, _ in results)
+    latencies = sorted(seconds for _, outcome, seconds in results if outcome.isdigit())
     served = sum(count for outcome, count in statuses.items() if outcome.isdigit())
     errors_5xx = sum(count for outcome, count in statuses.items() if outcome.startswith("5"))
     client_errors = sum(count for outcome, count in statuses.items() if not outcome.isdigit())
@@ -232,6 +251,14 @@ def main() -> None:
         p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
         print(f"latency p50 {p50 * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms (target ≤ 500 ms)")
     print(f"5xx: {errors_5xx} (target 0); client-side errors (timeouts, resets): {client_errors}")
+    for kind in sorted({kind for kind, _, _ in results}):
+        mine = sorted(seconds for k, outcome, seconds in results if k == kind and outcome.isdigit())
+        if mine:
+            print(f"  {kind:13} {len(mine):6} served, p50 {statistics.median(mine) * 1000:4.0f} ms, "
+                  f"p99 {mine[min(len(mine) - 1, int(len(mine) * 0.99))] * 1000:5.0f} ms")
+    print(f"processor time: the workers {server_cpu:.1f} s (their fork servers' children aside), "
+          f"the client processes {clients_cpu:.1f} s, of {options.seconds * (os.cpu_count() or 1):g} s "
+          f"on {os.cpu_count()} cores")
     print(f"slow connections: {dict(slow_stats)}")
     for pid in workers:
         start, end = memory_start[pid], memory_end.get(pid)

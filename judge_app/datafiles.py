@@ -19,7 +19,6 @@ import hashlib
 import os
 import pickle
 import sys
-import tempfile
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -63,6 +62,8 @@ def make_folder(path: Path) -> Path:
 
 def new_folder(parent: Path, prefix: str) -> Path:
     """A new, uniquely named folder in `parent`, with the umask's mode (mkdtemp makes them 0700)."""
+    import tempfile  # in the writers only: reading a file (`judge rule`) needs not its ~8 ms of imports
+
     path = Path(tempfile.mkdtemp(dir=make_folder(parent), prefix=prefix))
     path.chmod(folder_mode())
     return path
@@ -71,6 +72,8 @@ def new_folder(parent: Path, prefix: str) -> Path:
 def private_folder(name: str) -> Path:
     """`<temporary folder>/rules-judge-<uid>/<name>`: where what cannot be kept in the data directory
     (read-only, full) goes instead, in a folder of this user's alone (PermissionError if another made it)."""
+    import tempfile
+
     root = Path(tempfile.gettempdir()) / f"rules-judge-{os.getuid()}"
     root.mkdir(mode=0o700, exist_ok=True)
     if root.stat().st_uid != os.getuid():
@@ -88,6 +91,8 @@ def write(path: Path, kind: str, payload: bytes) -> None:
 
 def write_bytes(path: Path, data: bytes) -> None:
     """Replace `path` with `data` at once: a temporary file beside it, flushed, then renamed over it."""
+    import tempfile
+
     make_folder(path.parent)
     fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-", suffix=".tmp")
     try:

@@ -105,6 +105,7 @@
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape") hide();
   });
+  document.addEventListener("judge:navigated", hide);  /* another page shown in place (pack-navigation.js) */
 
   /* Instant search: matching rules under the box as the visitor types; Enter still submits the form. */
   function instantSearch(box) {
@@ -119,6 +120,7 @@
     box.setAttribute("aria-autocomplete", "list");
 
     var clear = function () { list.textContent = ""; };
+    document.addEventListener("judge:navigated", clear);
 
     /* The snippet is escaped HTML with <mark>: rebuilt from its text and marks only, never inserted as HTML. */
     var snippetInto = function (target, html) {

@@ -1,8 +1,7 @@
 /* Rules Judge: search in the browser, on a document's saved index (offline, and in the static export).
 
-   A query is understood as the server understands it (judge_app/search/understanding.py and
-   judge_app/corpus/numbers.py; tests/web/offline_cases.json holds the cases both must agree on): a rule
-   number in any usual form opens the rule; anything else is words. Each word is folded (lower case, no
+   A query is understood as the server understands it: a rule number in any usual form (read by
+   rule-number.js) opens the rule; anything else is words. Each word is folded (lower case, no
    accents) and looked up in the document's vocabulary, which gives its Snowball stem as the server computed
    it; a word the document does not have is corrected to one at distance 1 (one letter added, removed,
    changed, or two neighbours swapped; same first letter) when there is one, and the last word may be the
@@ -11,43 +10,11 @@
 (function () {
   "use strict";
 
-  /* --- rule numbers, as judge_app/corpus/numbers.normalise and understanding.parse ----------------- */
-
-  var SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz";
-  var QUERY_PREFIX = /^\s*(?:(?:cr|c\.r\.|rules?|regras?|reglas?|r\.?|sections?|seção|secao|sección|seccion)(?=[\s\d])\s*)?/iu;
-  var QUERY_NUMBER = /^([1-9]\d{2})(?:\.(\d{1,3})([a-z])?)?\.?$/i;
-  var CHAPTER = /^[1-9]$/;
-  var DECIMAL_COMMA = /(\d),(?=\d)/g;
-  var MAX_CHARS = 1000;
-
-  function clean(text) {
-    return String(text || "").replace(/\p{C}/gu, " ").split(/\s+/).filter(Boolean).join(" ");
-  }
-
-  function normaliseNumber(text) {
-    var s = text.trim().replace(QUERY_PREFIX, "").trim();
-    if (CHAPTER.test(s)) return s;
-    var m = QUERY_NUMBER.exec(s);
-    if (!m) return null;
-    var letter = (m[3] || "").toLowerCase();
-    if (letter && SUBRULE_LETTERS.indexOf(letter) < 0) return null;
-    return m[2] === undefined ? m[1] : m[1] + "." + parseInt(m[2], 10) + letter;
-  }
-
-  /* The rule number a whole query asks for, or null: understanding.parse(query).number. */
-  function queryNumber(query) {
-    var text = clean(query).slice(0, MAX_CHARS);
-    return text ? normaliseNumber(text.replace(DECIMAL_COMMA, "$1.")) : null;
-  }
-
-  function parentOf(number) {
-    if (CHAPTER.test(number)) return null;
-    var m = /^(\d)(\d\d)(?:\.(\d+)([a-z]?))?$/.exec(number);
-    if (!m) return null;
-    if (m[4]) return m[1] + m[2] + "." + m[3];
-    if (m[3] !== undefined) return m[1] + m[2];
-    return m[1];
-  }
+  var numbers = window.JudgeRuleNumber;  /* rule-number.js */
+  var queryNumber = numbers.queryNumber;
+  var parentOf = numbers.parentOf;
+  var clean = numbers.clean;
+  var MAX_CHARS = numbers.MAX_CHARS;
 
   /* --- words, as judge_app/search/analysis ------------------------------------------------------- */
 

@@ -3,7 +3,7 @@
    without this file: without it, nothing is saved and the site needs the server as before. */
 (function () {
   "use strict";
-  if (!("serviceWorker" in navigator) || !window.caches) {
+  if (!("serviceWorker" in navigator) || !window.caches || !window.JudgePackStore) {
     var states = document.getElementById("offline-packs");
     if (states) {
       Array.prototype.forEach.call(states.querySelectorAll(".pack-state"), function (state) {
@@ -12,10 +12,10 @@
     }
     return;
   }
-  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* the site works as before */ });
+  /* updateViaCache "none": a new pack-store.js, which the worker imports, is a new worker too */
+  navigator.serviceWorker.register("/sw.js", { scope: "/", updateViaCache: "none" })
+    .catch(function () { /* the site works as before */ });
 
-  var PREFIX = "judge-pack:";
-  var META = "/offline/saved/";
   var list = document.getElementById("offline-packs");
   var lang = document.documentElement.lang || "en";
 
@@ -30,15 +30,9 @@
 
   /* {pack id: meta} for every complete saved pack. */
   function saved() {
-    return caches.keys().then(function (names) {
-      return Promise.all(names.filter(function (n) { return n.indexOf(PREFIX) === 0; }).map(function (name) {
-        var id = name.split(":")[1];
-        return caches.open(name).then(function (cache) { return cache.match(META + id); })
-          .then(function (response) { return response ? response.json() : null; });
-      }));
-    }).then(function (metas) {
+    return JudgePackStore.readSaved().then(function (found) {
       var out = {};
-      metas.forEach(function (meta) { if (meta) out[meta.id] = meta; });
+      found.forEach(function (entry) { if (!out[entry.meta.id]) out[entry.meta.id] = entry.meta; });
       return out;
     });
   }
@@ -67,15 +61,18 @@
     else show(id, "none");
   }
 
-  function refresh() {
-    return saved().then(function (metas) {
-      Array.prototype.forEach.call(document.querySelectorAll('[data-action="save"][data-pack]'), function (control) {
-        var id = control.getAttribute("data-pack");
-        if (metas[id]) showSaved(id, metas[id]);
-        else if (list && list.contains(control)) show(id, "none");
-      });
+  var known = null;  /* the saved packs' records as last read */
+
+  function showAll(metas) {
+    known = metas;
+    Array.prototype.forEach.call(document.querySelectorAll('[data-action="save"][data-pack]'), function (control) {
+      var id = control.getAttribute("data-pack");
+      if (metas[id]) showSaved(id, metas[id]);
+      else if (list && list.contains(control)) show(id, "none");
     });
   }
+
+  function refresh() { return saved().then(showAll); }
 
   function send(message) {
     return navigator.serviceWorker.ready.then(function (registration) {
@@ -112,4 +109,6 @@
   /* After the page has loaded: reading the saved packs' records is not what the reader opened the page for. */
   if (document.readyState === "complete") refresh();
   else window.addEventListener("load", refresh);
+  /* A page shown in place (pack-navigation.js): its save links say at once what was read for the page before. */
+  document.addEventListener("judge:navigated", function () { if (known) showAll(known); else refresh(); });
 })();

@@ -1,9 +1,8 @@
 /* Rules Judge service worker: documents saved for offline use ("packs"), served when there is no network.
 
-   A pack is saved in its own cache, "judge-pack:<id>:<version>": every page of the document as the server
-   rendered it (in chunks, see BUCKETS), the files those pages use, the search index, and last a small record
-   of what was saved (META + id). A cache without that record is a save that did not finish, and is never
-   used.
+   A pack is saved in its own cache, "judge-pack:<id>:<version>" (how it is laid out and read: pack-store.js,
+   which the pages use too): every page of the document as the server rendered it, the files those pages
+   use, the search index, and last a small record of what was saved.
 
    Pages (navigations) go to the network first, as if this worker were not here; only when the network fails
    (or takes longer than NETWORK_WAIT for a page a pack holds) does the page come from a pack, with the
@@ -12,8 +11,8 @@
    another release are saved again right then, so a pack updates the first time it is online again. */
 "use strict";
 
-var PREFIX = "judge-pack:";
-var META = "/offline/saved/";
+importScripts("/static/pack-store.js");  /* self.JudgePackStore; the worker is registered to check it for updates */
+var store = self.JudgePackStore;
 var NETWORK_WAIT = 4000;
 var RELEASE_HEADER = "X-Judge-Release";
 var saving = {};  /* pack id -> the promise of its save in progress */
@@ -24,36 +23,17 @@ self.addEventListener("activate", function (event) { event.waitUntil(self.client
 
 /* --- what is saved ------------------------------------------------------------------------------- */
 
-function packCaches() {
-  return caches.keys().then(function (names) {
-    return names.filter(function (name) { return name.indexOf(PREFIX) === 0; });
-  });
-}
-
 /* Every complete saved pack: [{name, meta}], the most recently saved first. */
 function savedPacks() {
-  if (!known) known = readSaved().catch(function (error) { known = null; throw error; });
+  if (!known) known = store.readSaved().catch(function (error) { known = null; throw error; });
   return known.then(function (list) { return list.slice(); });
-}
-
-function readSaved() {
-  return packCaches().then(function (names) {
-    return Promise.all(names.map(function (name) {
-      var id = name.split(":")[1];
-      return caches.open(name)
-        .then(function (cache) { return cache.match(META + id); })
-        .then(function (response) { return response ? response.json() : null; })
-        .then(function (meta) { return meta ? { name: name, meta: meta } : null; });
-    }));
-  }).then(function (found) {
-    return found.filter(Boolean).sort(function (a, b) { return b.meta.saved - a.meta.saved; });
-  });
 }
 
 /* --- saving and removing ------------------------------------------------------------------------- */
 
 function tell(message) {
   known = null;
+  store.forget();
   return self.clients.matchAll({ includeUncontrolled: true }).then(function (clients) {
     clients.forEach(function (client) { client.postMessage(message); });
   });
@@ -87,47 +67,30 @@ function save(id, lang) {
   return saving[id];
 }
 
-/* Pages are kept in BUCKETS chunks per pack ({path: html} as JSON, the bucket a hash of the path): a
-   few hundred cache entries rather than thousands, which would take a phone minutes to write, each small
-   enough (~50 KB for a CR document) to read and parse at every page opened offline. A pack records its
-   count (packs saved before it was recorded have 64). */
-var BUCKETS = 256;
-
-function bucketOf(path, buckets) {
-  var hash = 2166136261;
-  for (var i = 0; i < path.length; i++) {
-    hash ^= path.charCodeAt(i);
-    hash = Math.imul(hash, 16777619);
-  }
-  return (hash >>> 0) % buckets;
-}
-
-function chunkKey(id, bucket) { return META + id + "/pages/" + bucket; }
-
 function download(listed) {
   var id = listed.id;
-  var name = PREFIX + id + ":" + listed.version;
+  var name = store.PREFIX + id + ":" + listed.version;
   var cache;
   return caches.delete(name)
     .then(function () { return caches.open(name); })
     .then(function (opened) { cache = opened; return fetchOk(listed.url); })
     .then(function (response) { return response.json(); })
     .then(function (pack) {
-      var total = BUCKETS + pack.files.length;
+      var total = store.BUCKETS + pack.files.length;
       var stored = 0;
       var progress = function () {
         stored += 1;
         if (stored % 8 === 0 || stored === total) tell({ type: "progress", pack: id, done: stored, total: total });
       };
       var chunks = [];
-      for (var b = 0; b < BUCKETS; b++) chunks.push({});
+      for (var b = 0; b < store.BUCKETS; b++) chunks.push({});
       pack.pages.forEach(function (page) {
         var path = new URL(page[0], self.location.origin).pathname;  /* as the browser will ask for it */
-        chunks[bucketOf(path, BUCKETS)][path] = page[1];
+        chunks[store.bucketOf(path, store.BUCKETS)][path] = page[1];
       });
       var json = { "Content-Type": "application/json" };
       var putChunks = Promise.all(chunks.map(function (chunk, bucket) {
-        return cache.put(chunkKey(id, bucket), new Response(JSON.stringify(chunk), { headers: json })).then(progress);
+        return cache.put(store.chunkKey(id, bucket), new Response(JSON.stringify(chunk), { headers: json })).then(progress);
       }));
       var putFiles = Promise.all(pack.files.map(function (url) {
         return fetchOk(url).then(function (response) { return cache.put(url, response); }).then(progress);
@@ -135,10 +98,10 @@ function download(listed) {
       var meta = {
         id: id, version: pack.version, release: pack.release, lang: pack.lang, label: pack.label,
         effective: pack.effective, banner: pack.banner, headers: pack.headers, saved: Date.now(),
-        pages: pack.pages.length, buckets: BUCKETS,
+        pages: pack.pages.length, buckets: store.BUCKETS,
       };
       return Promise.all([putChunks, putFiles]).then(function () {
-        return cache.put(META + id, new Response(JSON.stringify(meta), { headers: json }));
+        return cache.put(store.META + id, new Response(JSON.stringify(meta), { headers: json }));
       }).then(function () { return removeOthers(id, name); }).then(function () { return meta; });
     })
     .catch(function (error) { return caches.delete(name).then(function () { throw error; }); });
@@ -146,7 +109,8 @@ function download(listed) {
 
 function removeOthers(id, keep) {
   known = null;
-  return packCaches().then(function (names) {
+  store.forget();
+  return store.packCaches().then(function (names) {
     return Promise.all(names.filter(function (name) {
       return name.split(":")[1] === id && name !== keep;
     }).map(function (name) { return caches.delete(name); }));
@@ -174,50 +138,15 @@ self.addEventListener("message", function (event) {
 
 /* --- serving --------------------------------------------------------------------------------- */
 
-/* The pack a page belongs to: the document in its address ("/rules/pt-2019/…", "?doc=pt-2019"), else none. */
-function packOf(url) {
-  var match = /^\/(?:rules|glossary|offline)\/([^/]+)/.exec(url.pathname);
-  if (url.pathname.indexOf("/guides/") === 0) return "guides";
-  return url.searchParams.get("doc") || (match && match[1]) || "";
-}
-
-/* Where a page is in a pack: searches become the offline search page; "/rules/x" is "/rules/x/". */
-function keysFor(url) {
-  if (url.pathname === "/search") return ["/offline/search"];
-  var keys = [url.pathname];
-  if (/^\/(rules|glossary)\/[^/]+$/.test(url.pathname)) keys.push(url.pathname + "/");
-  return keys;
-}
-
-var parsed = {};  /* the chunks read last, kept parsed (~1 MB): a page opened again costs no parse */
-var parsedOrder = [];
-
-function chunk(entry, bucket) {
-  var key = entry.name + "|" + bucket;
-  if (parsed[key]) return Promise.resolve(parsed[key]);
-  return caches.open(entry.name)
-    .then(function (cache) { return cache.match(chunkKey(entry.meta.id, bucket)); })
-    .then(function (response) { return response ? response.json() : {}; })
-    .then(function (pages) {
-      parsed[key] = pages;
-      parsedOrder.push(key);
-      if (parsedOrder.length > 24) delete parsed[parsedOrder.shift()];
-      return pages;
-    });
-}
-
 /* The page from the saved packs, as {html, meta} (the pack it came from); else null. */
 function fromPacks(url) {
-  var wanted = packOf(url);
+  var wanted = store.packOf(url);
   return savedPacks().then(function (saved) {
     saved.sort(function (a, b) { return (b.meta.id === wanted) - (a.meta.id === wanted); });
-    var keys = keysFor(url);
     var attempt = function (i) {
-      if (i >= saved.length * keys.length) return Promise.resolve(null);
-      var entry = saved[Math.floor(i / keys.length)];
-      var path = keys[i % keys.length];
-      return chunk(entry, bucketOf(path, entry.meta.buckets || 64)).then(function (pages) {
-        return path in pages ? { html: pages[path], meta: entry.meta } : attempt(i + 1);
+      if (i >= saved.length) return Promise.resolve(null);
+      return store.page(saved[i], url).then(function (html) {
+        return html === null ? attempt(i + 1) : { html: html, meta: saved[i].meta };
       });
     };
     return attempt(0);

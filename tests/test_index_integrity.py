@@ -86,7 +86,7 @@ def test_a_command_on_a_damaged_index_rebuilds_it_and_answers(mini):
 
 
 def _search_in_new_thread(query: str):
-    """A search from a thread the engine has not seen: it opens its own reader on the index files."""
+    """A search from a thread the engine has not seen."""
     outcome = {}
 
     def run() -> None:
@@ -101,33 +101,43 @@ def _search_in_new_thread(query: str):
     return outcome
 
 
+def _searching_until_switched(query: str, opened, unavailable: bool) -> None:
+    """Search from new threads until the process has left the index at `opened` (its watch looks every
+    0.1 s here): each search answers (from what the engine holds, until it switches), or, only when
+    `unavailable` is allowed, says the index is being rebuilt; nothing else may be raised."""
+    deadline = time.monotonic() + 60
+    while True:
+        outcome = _search_in_new_thread(query)
+        if "error" in outcome:
+            assert unavailable and isinstance(outcome["error"], IndexUnavailable), repr(outcome["error"])
+        else:
+            assert outcome["response"].hits
+        if search_module.engine().path != opened and "response" in outcome:
+            return
+        assert time.monotonic() < deadline, "the process never left the index it opened"
+        time.sleep(0.1)
+
+
 def test_a_running_process_survives_its_index_being_deleted(mini, monkeypatch):
+    monkeypatch.setattr(lifecycle, "WATCH_EVERY", 0.1)
     monkeypatch.setattr(search_module, "_engine", None)
     assert search_module.search("mulligan").hits
     opened = search_module.engine().path
     shutil.rmtree(opened)
-    outcome = _search_in_new_thread("mulligan")
-    if "error" in outcome:  # while it is rebuilt, the search says so; nothing else may be raised
-        assert isinstance(outcome["error"], IndexUnavailable), repr(outcome["error"])
-        deadline = time.monotonic() + 60
-        while "error" in outcome and time.monotonic() < deadline:
-            time.sleep(0.5)
-            outcome = _search_in_new_thread("mulligan")
-    assert outcome["response"].hits
-    assert search_module.engine().path != opened
+    _searching_until_switched("mulligan", opened, unavailable=True)
+    _searching_until_switched("shuffle", opened, unavailable=False)  # a word it never read, from the new index
 
 
 def test_a_running_process_follows_an_index_published_under_it(mini, monkeypatch):
     source, data = mini
+    monkeypatch.setattr(lifecycle, "WATCH_EVERY", 0.1)
     monkeypatch.setattr(search_module, "_engine", None)
     assert search_module.search("mulligan").hits
     first = search_module.engine().path
     lifecycle.build_index(data_dir=data, corpus_dir=source)  # as `judge index build` in another process would
     lifecycle.build_index(data_dir=data, corpus_dir=source)  # twice: the first index is gone now
     assert not first.exists()
-    outcome = _search_in_new_thread("mulligan")
-    assert "error" not in outcome, outcome
-    assert outcome["response"].hits and search_module.engine().path != first
+    _searching_until_switched("mulligan", first, unavailable=False)
 
 
 def test_an_unwritable_data_directory_builds_the_index_elsewhere_and_says_so(mini, capfd):

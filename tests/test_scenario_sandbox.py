@@ -95,6 +95,7 @@ def test_a_replay_that_runs_too_long_is_stopped_at_the_time_limit():
     while _children(server) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert _children(server) == []
+    assert sandbox._answers.get(sandbox.REPLAY + ENDLESS.encode()) is None  # the machine had a part: not kept
     assert sandbox.replay(TRAMPLE.read_text(encoding="utf-8")).refusal is None  # and the next one runs
 
 
@@ -188,15 +189,58 @@ def test_replays_at_once_from_several_threads_all_get_their_own_answer():
         assert results[index].data["scenario"]["title"] == load(path).title
 
 
-def test_when_every_slot_is_taken_the_caller_is_told_to_retry():
-    taken = [sandbox._slots.acquire(timeout=5) for _ in range(sandbox.MAX_CONCURRENT)]
+def _new(text: str) -> str:
+    """`text` with a comment no other replay had: no answer is remembered for it."""
+    return f"{text}\n# {time.time_ns()}\n"
+
+
+def test_with_every_child_busy_a_replay_waits_its_turn_and_one_replayed_before_needs_none():
+    known = TRAMPLE.read_text(encoding="utf-8")
+    first = sandbox.replay(known)
+    assert first.refusal is None
+    taken = [sandbox._turns.take() for _ in range(sandbox.MAX_CONCURRENT)]
+    waited: list[sandbox.Replay] = []
+    waiter = threading.Thread(target=lambda: waited.append(sandbox.replay(_new(known))))
     try:
         assert all(taken)
-        result = sandbox.replay(TRAMPLE.read_text(encoding="utf-8"))
+        waiter.start()
+        start = time.monotonic()
+        again = sandbox.replay(known)  # remembered: answered at once, no child's turn needed
+        assert again.refusal is None and again.data == first.data and time.monotonic() - start < sandbox.QUEUE_WAIT / 2
+        time.sleep(1.5)  # longer than a busy replay used to wait before it was told to retry (503)
+        assert waiter.is_alive() and not waited  # still waiting its turn
     finally:
         for _ in taken:
-            sandbox._slots.release()
-    assert result.refusal is sandbox.BUSY and result.refusal.status == 503
+            sandbox._turns.give_back()
+    waiter.join(timeout=sandbox.QUEUE_WAIT + sandbox.WALL_LIMIT)
+    assert waited and waited[0].refusal is None, waited
+    assert waited[0].data["scenario"]["title"] == first.data["scenario"]["title"]
+
+
+def test_a_flood_is_told_to_retry_at_once(monkeypatch):
+    taken = [sandbox._turns.take() for _ in range(sandbox.MAX_CONCURRENT)]
+    monkeypatch.setattr(sandbox._turns, "waiting", sandbox.MAX_WAITING)  # as many waiting as may wait
+    try:
+        start = time.monotonic()
+        result = sandbox.replay(_new(TRAMPLE.read_text(encoding="utf-8")))
+        took = time.monotonic() - start
+    finally:
+        for _ in taken:
+            sandbox._turns.give_back()
+    assert all(taken)
+    assert result.refusal is sandbox.BUSY and result.refusal.status == 503 and took < 1.0
+
+
+def test_remembered_answers_are_bounded_least_recently_used_first_out(monkeypatch):
+    monkeypatch.setattr(sandbox, "REMEMBERED_BYTES", 1000)
+    answers = sandbox._Answers()
+    for name in (b"a", b"b", b"c", b"d"):
+        answers.keep(name, b"x" * 200)
+    answers.get(b"a")  # used: b is now the oldest
+    answers.keep(b"e", b"x" * 200)
+    assert [answers.get(name) is not None for name in (b"a", b"b", b"c", b"d", b"e")] == [True, False, True, True, True]
+    answers.keep(b"f", b"x" * 300)  # over a quarter of the whole: not kept
+    assert answers.get(b"f") is None
 
 
 def test_a_stuck_helper_is_restarted_and_never_blamed_on_the_user():
@@ -205,7 +249,7 @@ def test_a_stuck_helper_is_restarted_and_never_blamed_on_the_user():
     os.kill(stuck, signal.SIGSTOP)
     try:
         start = time.monotonic()
-        result = sandbox.replay(sandbox.EXAMPLE)
+        result = sandbox.replay(_new(sandbox.EXAMPLE))  # not answered from memory: a child is needed
         took = time.monotonic() - start
     finally:
         with contextlib.suppress(ProcessLookupError):
@@ -220,7 +264,7 @@ def test_a_helper_that_cannot_start_is_a_503_for_the_operator(monkeypatch, caplo
     monkeypatch.setattr(sandbox._server, "startup_timeout", 1.0)
     sandbox._server.stop()
     try:
-        result = sandbox.replay(sandbox.EXAMPLE)
+        result = sandbox.replay(_new(sandbox.EXAMPLE))  # not answered from memory: a child is needed
     finally:
         sandbox._server.stop()
     assert (result.refusal.kind, result.refusal.status) == ("unavailable", 503)

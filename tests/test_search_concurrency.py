@@ -1,4 +1,4 @@
-"""Concurrent searches: threads (one Whoosh searcher each) and separate processes on one index."""
+"""Concurrent searches: threads (sharing one Whoosh searcher) and separate processes on one index."""
 
 import json
 import os
@@ -20,7 +20,7 @@ def test_eight_threads_get_the_same_results_as_one(engine):
     serial = _answers(engine, QUERIES)
     batches = [QUERIES[i::8] for i in range(8)]
     with ThreadPoolExecutor(max_workers=8) as pool:
-        for _ in range(2):  # twice, so threads reuse their searchers while others run
+        for _ in range(2):  # twice over, the threads interleaving differently
             results = list(pool.map(lambda batch: _answers(engine, batch), batches))
             for i, batch_result in enumerate(results):
                 assert batch_result == serial[i::8]

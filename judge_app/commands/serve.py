@@ -54,6 +54,7 @@ def serve_command(host: str, port: int, workers: int, dev: bool) -> None:
         "--preload",  # load the corpus once, before forking, and fail fast if it cannot load
         "--access-logfile", "-",
         "--no-control-socket",  # its default path under $HOME would be shared by every server on the machine
+        "--config", "python:judge_app.web.gunicorn_hooks",  # each worker starts its scenario helper at once
         "judge_app.web:create_app()",
     ]
     try:

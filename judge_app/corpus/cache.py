@@ -8,7 +8,9 @@ damaged file is rebuilt, never trusted.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import pickle
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -36,6 +38,24 @@ def cache_key(corpus_dir: Path) -> str:
 
 def cache_path(data_dir: Path, key: str) -> Path:
     return data_dir / "corpus" / f"corpus-{key}.pickle"
+
+
+def document_path(data_dir: Path, key: str, doc: str) -> Path:
+    """Where `Corpus.only(doc)` is kept beside the whole corpus's cache (same key)."""
+    return data_dir / "corpus" / f"document-{key}.{doc}.pickle"
+
+
+def load_document(path: Path, doc: str, whole: Callable[[], Corpus]) -> Corpus:
+    """The corpus cut down to `doc`, stored at `path`, else cut from `whole()` now and written there for the
+    next process (the other keys' copies of `doc` removed). A folder that cannot be written is not said: the
+    whole corpus's cache serves (or its own warning has said why it cannot), only more slowly."""
+    view = read_pickle(path, Corpus)
+    if view is None:
+        view = whole().only(doc)
+        with contextlib.suppress(OSError):
+            datafiles.write_latest(path, _kind(path), pickle.dumps(view, protocol=pickle.HIGHEST_PROTOCOL),
+                                   older=f"{_kind(path)}-*.{doc}.pickle")
+    return view
 
 
 def load(path: Path) -> Corpus | None:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 
 from judge_app.corpus import numbers
-from judge_app.corpus.glossary import term_key
 from judge_app.corpus.model import (
     Anomaly,
     Document,
@@ -45,6 +43,18 @@ class Corpus:
 
     def cr_documents(self) -> list[Document]:
         return [d for d in self.documents.values() if d.is_cr]
+
+    def only(self, doc: str) -> Corpus:
+        """This corpus cut down to `doc`: every document's description, but the rules, glossary, guide
+        sections and findings of `doc` alone (what `judge rule` reads: a fifth of the whole)."""
+        self.document(doc)  # raises UnknownDocument
+
+        def mine(table: dict) -> dict:
+            return {doc: table[doc]} if doc in table else {}
+
+        return Corpus(documents=dict(self.documents), rules=mine(self.rules), glossary=mine(self.glossary),
+                      guides=mine(self.guides), anomalies=mine(self.anomalies), missing=mine(self.missing),
+                      extra=mine(self.extra))
 
     # --- rules --------------------------------------------------------------------------------
 
@@ -105,6 +115,8 @@ class Corpus:
 
     def suggest(self, doc: str, number: str, limit: int = 5) -> list[str]:
         """Numbers of `doc` close to an unknown `number`: "did you mean"."""
+        import difflib  # here: `judge rule` imports this module for every rule it shows, rarely to suggest
+
         rules = self.rules.get(doc, {})
         wanted = numbers.normalise(number) or number.strip().lower()
         out: list[str] = []
@@ -130,6 +142,8 @@ class Corpus:
 
     def glossary_entries(self, doc: str, term: str) -> list[GlossaryEntry]:
         """Every entry of `doc` for `term` (case and accents ignored; Spanish has two "Equipo")."""
+        from judge_app.corpus.glossary import term_key  # here: it brings the CR parser, which `judge rule` needs not
+
         if doc not in self.glossary:
             self.document(doc)
             return []

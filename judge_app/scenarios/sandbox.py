@@ -17,18 +17,25 @@ process, and the work that turns its result into what is shown happens inside th
 - memory: RLIMIT_AS caps the child's address space; running out is reported, not a crash of the caller.
 - output: at most `MAX_STEPS` trace steps, `MAX_BOARDS` objects on the boards of all steps together (what
   a page draws), and `MAX_RESULT` bytes sent back.
-- load (web): at most `MAX_CONCURRENT` replays at once per process; another waits `BUSY_WAIT` s, then is
-  told to retry.
+- load (web): at most `MAX_CONCURRENT` children at once per process (each is bounded by the time limit, and
+  more than the machine's processors would only share them); a replay that finds them all taken waits its
+  turn, up to `QUEUE_WAIT` s — a judge would rather have the answer a second later than be told to retry —
+  and only when `MAX_WAITING` replays are waiting already (a flood) is the next one told to retry at once.
+- answers are remembered: the engine is deterministic, so the answer to a text replayed before (a library
+  scenario, an example edited back) is given again from memory (`REMEMBERED_BYTES` per process, least
+  recently used first out), without a child or a turn to wait for. Refusals that depend on the machine
+  (time, memory) are not remembered.
 
-On the web the children are forked by a small fork server (`python -m judge_app.scenarios.sandbox`), one
-per calling process, started on the first replay: single-threaded, with the engine imported and warmed up
-once, so a child starts in a few milliseconds and never inherits a web worker's threads or locks. The
-caller hands it one end of a new socket pair per replay; the child says it has started, then the text goes
-in and the JSON answer comes back on it. That first byte is the fork server's health check: a server that
-does not fork within `START_TIMEOUT` is stuck, and is killed and started again; one that cannot be
-started is the operator's problem, logged and answered 503, never blamed on the scenario. The server ends
-when the caller's end of its control socket closes (the caller exited). The web renders what comes back
-in the worker: bounded by the output limits above, a page is at most a few hundred kilobytes.
+On the web the children are forked by a small fork server (`python -m judge_app.scenarios.sandbox`), one per
+calling process, started as a web worker starts (`start`; else on the first replay): single-threaded, with
+the engine imported and warmed up once, so a child starts in a few milliseconds and never inherits a web
+worker's threads or locks. The caller hands it one end of a new socket pair per replay; the child says it
+has started, then the text goes in and the JSON answer comes back on it. That first byte is the fork
+server's health check: a server that does not fork within `START_TIMEOUT` is stuck, and is killed and
+started again; one that cannot be started is the operator's problem, logged and answered 503, never blamed
+on the scenario. The server ends when the caller's end of its control socket closes (the caller exited). The
+web renders what comes back in the worker: bounded by the output limits above, a page is at most a few
+hundred kilobytes.
 
 The command line is single-threaded, so `run_limited` forks it directly, with the corpus already loaded:
 the child reads, replays and renders the text, under the same limits, and sends back what to print.
@@ -58,6 +65,7 @@ import sys
 import threading
 import time
 import tomllib
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -79,8 +87,10 @@ MEMORY_HEADROOM = 512 * 1024 * 1024  # bytes of address space a child may add to
 MAX_STEPS = 500
 MAX_BOARDS = 4000  # objects on the boards of all steps together (the library's largest: ~200)
 MAX_RESULT = 2 * 1024 * 1024  # bytes sent back (the library's largest replay: ~60 KB of JSON)
-MAX_CONCURRENT = 2
-BUSY_WAIT = 1.0
+MAX_CONCURRENT = 2  # children at once per process
+QUEUE_WAIT = WALL_LIMIT  # seconds a replay waits for a child's turn: the longest one child can take
+MAX_WAITING = 2 * MAX_CONCURRENT  # replays waiting per process; the next is told to retry at once
+REMEMBERED_BYTES = 16 * 1024 * 1024  # of answers kept per process (the library's largest: ~60 KB)
 START_TIMEOUT = 2.0  # seconds for the fork server to fork a child and the child to say so
 STARTUP_TIMEOUT = 120.0  # seconds for a new fork server to warm up (the first builds the card-text parser)
 MAX_PROBLEM = 400  # characters of an error message (a value quoted back can be long)
@@ -203,22 +213,104 @@ def _in_child(text: str, mode: bytes) -> Replay:
     body = text.encode("utf-8")
     if len(body) > MAX_TEXT:
         return Replay(None, too_large(len(body)), 0.0)
-    if not _slots.acquire(timeout=BUSY_WAIT):
-        return Replay(None, BUSY, time.monotonic() - start)
+    request = mode + body
+    kept = _answers.get(request)
+    said = json.loads(kept) if kept is not None else _answered(request)
+    if isinstance(said, Refusal):
+        return Replay(None, said, time.monotonic() - start)
+    refusal = Refusal(**said["refusal"]) if said["refusal"] is not None else None
+    return Replay(None if refusal else said["data"], refusal, time.monotonic() - start, tuple(said["cards"]),
+                  said["cpu"])
+
+
+def _answered(request: bytes) -> dict[str, Any] | Refusal:
+    """A child's answer to `request`, once it is this request's turn (remembered for the next time), or why
+    there is none: busy, the helper down, the child stopped."""
+    if not _turns.take():
+        return BUSY
     try:
-        data, refusal, cards, cpu = _exchange(mode + body)
+        answer = _exchange(request)
     except OSError as error:  # the fork server could not be started or reached, even after a restart
         log.error("the scenario helper (fork server) is down and could not be restarted: %s", error)
-        data, refusal, cards, cpu = None, UNAVAILABLE, [], None
+        return UNAVAILABLE
     finally:
-        _slots.release()
-    return Replay(data, refusal, time.monotonic() - start, tuple(cards), cpu)
+        _turns.give_back()
+    if isinstance(answer, Refusal):
+        return answer
+    raw, said = answer
+    refusal = said["refusal"]
+    if refusal is None or refusal["kind"] not in (TIMED_OUT.kind, OUT_OF_MEMORY.kind):  # the machine had no part
+        _answers.keep(request, raw)
+    return said
 
 
-_slots = threading.BoundedSemaphore(MAX_CONCURRENT)
+class _Turns:
+    """`MAX_CONCURRENT` children at once; a caller beyond them waits its turn (waiters are woken in the order
+    they came) up to QUEUE_WAIT s, unless `MAX_WAITING` are waiting already."""
+
+    def __init__(self) -> None:
+        self._slots = threading.Semaphore(MAX_CONCURRENT)
+        self._lock = threading.Lock()
+        self.waiting = 0
+
+    def take(self) -> bool:
+        if self._slots.acquire(blocking=False):
+            return True
+        with self._lock:
+            if self.waiting >= MAX_WAITING:
+                return False
+            self.waiting += 1
+        try:
+            return self._slots.acquire(timeout=QUEUE_WAIT)
+        finally:
+            with self._lock:
+                self.waiting -= 1
+
+    def give_back(self) -> None:
+        self._slots.release()
 
 
-def _exchange(body: bytes) -> tuple[dict[str, Any] | None, Refusal | None, list[dict[str, Any]], float | None]:
+_turns = _Turns()
+
+
+class _Answers:
+    """The children's answers (JSON bytes, parsed anew for each caller) by request (mode and text), up to
+    REMEMBERED_BYTES, least recently used first out."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._kept: OrderedDict[bytes, bytes] = OrderedDict()
+        self._size = 0
+
+    def get(self, request: bytes) -> bytes | None:
+        with self._lock:
+            answer = self._kept.get(request)
+            if answer is not None:
+                self._kept.move_to_end(request)
+            return answer
+
+    def keep(self, request: bytes, answer: bytes) -> None:
+        size = len(request) + len(answer)
+        with self._lock:
+            if request in self._kept or size > REMEMBERED_BYTES // 4:
+                return
+            self._kept[request] = answer
+            self._size += size
+            while self._size > REMEMBERED_BYTES:
+                old, kept = self._kept.popitem(last=False)
+                self._size -= len(old) + len(kept)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+            self._size = 0
+
+
+_answers = _Answers()
+
+
+def _exchange(body: bytes) -> tuple[bytes, dict[str, Any]] | Refusal:
+    """The child's answer to `body`, as sent and as read, or why there is none."""
     connection = _server.open()
     start = time.monotonic()  # the child's timers started just before it said so
     deadline = start + WALL_LIMIT + GRACE
@@ -230,22 +322,20 @@ def _exchange(body: bytes) -> tuple[dict[str, Any] | None, Refusal | None, list[
         while chunk := connection.recv(1 << 16):
             size += len(chunk)
             if size > MAX_RESULT:
-                return None, TOO_LARGE_RESULT, [], None
+                return TOO_LARGE_RESULT
             chunks.append(chunk)
             connection.settimeout(max(0.01, deadline - time.monotonic()))
     except TimeoutError:
-        return None, TIMED_OUT, [], None
+        return TIMED_OUT
     except OSError:  # the child ended before reading everything or while answering
-        return None, _stopped(start), [], None
+        return _stopped(start)
     finally:
         connection.close()
+    answer = b"".join(chunks)
     try:
-        answer = json.loads(b"".join(chunks))
+        return answer, json.loads(answer)
     except ValueError:  # nothing, or half an answer: the child was stopped
-        return None, _stopped(start), [], None
-    if answer["refusal"] is not None:
-        return None, Refusal(**answer["refusal"]), answer["cards"], answer["cpu"]
-    return answer["data"], None, answer["cards"], answer["cpu"]
+        return _stopped(start)
 
 
 def _stopped(start: float) -> Refusal:
@@ -280,6 +370,11 @@ class _ForkServer:
                     log.warning("the scenario helper (fork server, pid %s) did not start a replay (%s); "
                                 "starting a new one", pid, error)
         raise AssertionError("unreachable")
+
+    def start(self) -> None:
+        """Started now if it is not running (raises OSError when it cannot be)."""
+        with self._lock:
+            self._started()
 
     def _child(self) -> socket.socket:
         ours, theirs = socket.socketpair()
@@ -326,6 +421,15 @@ class _ForkServer:
 
 
 _server = _ForkServer()
+
+
+def start() -> None:
+    """Start this process's fork server now (a web worker as it starts), rather than on the first replay;
+    one that cannot be started is logged, and tried again by the first replay."""
+    try:
+        _server.start()
+    except OSError as error:
+        log.error("the scenario helper (fork server) could not be started: %s", error)
 
 
 # --- the fork server and its children (another process) -----------------------------------------------------

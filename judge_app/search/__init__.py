@@ -39,7 +39,7 @@ paragraph refers to), `score`, `snippet`, `via` (the pivot document of a cross-l
 
 The index lives in `<data dir>/search/` (`JUDGE_DATA_DIR`), is rebuilt when the corpus or the
 indexing code changes, or when its files are damaged, and is swapped in atomically; `engine()` opens it
-once per process and is safe to share between threads (each thread gets its own Whoosh searcher);
+once per process and is safe to share between threads (they share one Whoosh searcher and the postings read);
 `refresh()` picks up a changed corpus in a long-running process. The process-wide engine follows an
 index published under it, and one deleted or damaged under it: `search` then switches to the published
 index, or, while a new one is built in the background, raises `IndexUnavailable`.
@@ -79,7 +79,7 @@ _lock = threading.Lock()  # held while choosing and opening an index
 _swap = threading.Lock()  # held for the instant the process-wide engine is replaced
 _background: dict[str, threading.Thread] = {}
 # Seconds an engine replaced under running searches stays open for them (a search takes well under a second;
-# each engine holds a Whoosh searcher per thread, ~50 MB each, so a replaced one is let go soon).
+# each engine holds a Whoosh searcher, ~50 MB once read, and the postings it kept, so a replaced one is let go soon).
 RETIRE_AFTER = 15.0
 log = logging.getLogger(__name__)
 

@@ -96,11 +96,12 @@ class ScenarioFinder:
         With `words_needed` false (a rule number was asked), the rules alone decide."""
         votes = self._votes(hits)
         candidates = {id(p): p for _, mapped in votes for n in mapped for p in self._by_family.get(_family(n), ())}
+        wanted = [_wanted(q) for q in questions]
         found = []
         for profile in candidates.values():
             rule_score, shared = self._rule_score(profile, votes)
             if words_needed:
-                word_score = max((self._word_score(profile, q) for q in questions), default=0.0)
+                word_score = max((self._word_score(profile, w) for w in wanted), default=0.0)
                 score = RULES_SHARE * rule_score + (1 - RULES_SHARE) * word_score
                 if not (score >= THRESHOLD and rule_score > 0 and word_score > 0):
                     continue
@@ -142,21 +143,32 @@ class ScenarioFinder:
         return min(1.0, score / total), shared
 
     @staticmethod
-    def _word_score(profile: _Profile, question: Question | None) -> float:
-        if question is None:
-            return 0.0
-        units = [u for u in question.counted if u.source != "number"]
-        total = sum(u.weight for u in units)
+    def _word_score(profile: _Profile, wanted: _Wanted) -> float:
+        units, total = wanted
         if not total:
             return 0.0
         held = 0.0
-        for unit in units:
-            for form in [unit.typed, *unit.forms]:  # scenarios are told in players' words too
-                found = [{t for chain in CHAINS for t in terms(w, "en", chain)} for w in form]
-                if found and all(f & profile.words for f in found):
-                    held += unit.weight * (1.0 if all(f & profile.tags for f in found) else 0.8)
+        for weight, forms in units:
+            for found in forms:
+                if all(f & profile.words for f in found):
+                    held += weight * (1.0 if all(f & profile.tags for f in found) else 0.8)
                     break
         return held / total
+
+
+_Wanted = tuple[list[tuple[float, list[list[set[str]]]]], float]  # per unit: weight, its forms' words' terms; total
+
+
+def _wanted(question: Question | None) -> _Wanted:
+    """What `_word_score` looks for in each scenario, worked out once per search: per unit of the question, its
+    weight and, per form (as typed first: scenarios are told in players' words too), each word's English terms."""
+    if question is None:
+        return [], 0.0
+    units = [u for u in question.counted if u.source != "number"]
+    found = [(u.weight, [forms for form in [u.typed, *u.forms]
+                         if (forms := [{t for chain in CHAINS for t in terms(w, "en", chain)} for w in form])])
+             for u in units]
+    return found, sum(u.weight for u in units)
 
 
 def _family(number: str) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from whoosh.query import Or, Term
 
 from judge_app.corpus import Corpus, numbers
 from judge_app.scenarios.catalogue import catalogue
-from judge_app.search import cards, elsewhere, ranking, scenarios, understanding
+from judge_app.search import cards, elsewhere, execution, ranking, scenarios, understanding
 from judge_app.search.analysis import CHAINS, LANGUAGES, fold, term, terms, words
 from judge_app.search.crosslang import Alignment, SameDateAlignment
 from judge_app.search.entries import RULE, parse_ref
@@ -68,9 +69,12 @@ class _Words:
 
 
 class Engine:
-    """One opened index and the corpus it was built from. Thread-safe: each thread gets its own
-    Whoosh searcher (a shared one gives wrong results under concurrency). Rules are mapped between
-    documents with `alignment` (default: same-date numbers; `open_engine` passes the corpus alignment)."""
+    """One opened index and the corpus it was built from. Thread-safe: the threads share one Whoosh
+    searcher (~50 MB once its pages are read), one at a time (Whoosh's readers seek and read a shared
+    file: used by two threads at once, they give wrong results); what they read of it, each term's
+    postings, is kept (`execution.Postings`), so a search rarely waits for another. Rules are mapped
+    between documents with `alignment` (default: same-date numbers; `open_engine` passes the corpus
+    alignment)."""
 
     def __init__(self, path: Path, corpus: Corpus, alignment: Alignment | None = None,
                  prepared: Prepared | None = None):
@@ -86,9 +90,10 @@ class Engine:
         self.weighting = DocumentBM25(self.vocabulary.sizes)
         self._lang = {doc: document.language for doc, document in corpus.documents.items()}
         self._order = {doc: i for i, doc in enumerate(corpus.documents)}  # manifest order: en-2026 first
-        self._local = threading.local()
-        self._searchers: list = []
+        self._searcher = None
+        self._whoosh = threading.RLock()  # held while a thread reads the index through the searcher
         self._lock = threading.Lock()
+        self.postings = execution.Postings(self._reading)
         self.refs: list[str] = prepared.refs
         self.docnum = {ref: n for n, ref in enumerate(self.refs)}
         self._docnums: dict[str, set[int]] = {}
@@ -120,23 +125,26 @@ class Engine:
 
     # --- plumbing ------------------------------------------------------------------------------
 
+    @contextmanager
+    def _reading(self):
+        """The Whoosh searcher, for this thread alone while the block runs."""
+        with self._whoosh:
+            yield self.searcher()
+
     def searcher(self):
-        """This thread's Whoosh searcher."""
-        searcher = getattr(self._local, "searcher", None)
-        if searcher is None:
-            searcher = self.ix.searcher(weighting=self.weighting)
-            self._local.searcher = searcher
-            with self._lock:
-                self._searchers.append(searcher)
-        return searcher
+        """The engine's Whoosh searcher (opened on first use); read it inside `_reading` when other threads
+        may search."""
+        with self._whoosh:
+            if self._searcher is None:
+                self._searcher = self.ix.searcher(weighting=self.weighting)
+            return self._searcher
 
     def close(self) -> None:
-        """Close every thread's searcher (only when no search is running)."""
-        with self._lock:
-            for searcher in self._searchers:
-                searcher.close()
-            self._searchers.clear()
-        self._local = threading.local()
+        """Close the searcher (a search after this opens it again)."""
+        with self._whoosh:
+            if self._searcher is not None:
+                self._searcher.close()
+                self._searcher = None
 
     # --- the public question -------------------------------------------------------------------
 
@@ -213,9 +221,8 @@ class Engine:
     def _citing(self, number: str, doc: str, limit: int, offset: int, response: SearchResponse) -> None:
         """A rule number asked of a guide: the paragraphs that cite it."""
         allowed = self._allowed([doc], None)
-        found = self.searcher().search(Term("cites", number), limit=offset + limit, filter=allowed) if allowed else []
-        response.total = len(found)
-        response.hits = [build_hit(self.resolver, self.refs[n], 1.0, None) for n, _ in list(found.items())[offset:]]
+        found, response.total = execution.top(self.postings.scores(Term("cites", number)), allowed, offset + limit)
+        response.hits = [build_hit(self.resolver, self.refs[n], 1.0, None) for n, _ in found[offset:]]
         if not response.total:
             response.say("no_citing", f"No paragraph of {doc} cites rule {number}.", number=number, doc=doc)
 
@@ -303,12 +310,10 @@ class Engine:
                                  frozenset(term(w, lang, "fs") for w in marked))
         scores: dict[str, float] = {}
         matched = 0
-        if subqueries and allowed:  # an empty filter would mean "no filter" to Whoosh
+        if subqueries and allowed:
             whole = subqueries[0] if len(subqueries) == 1 else Or(subqueries)
-            results = self.searcher().search(whole, limit=depth, filter=allowed)
-            # counting every match costs a second pass: past `depth`, Whoosh's estimate will do
-            matched = results.scored_length() if results.scored_length() < depth else results.estimated_length()
-            for n, score in results.items():
+            found, matched = execution.top(self.postings.scores(whole), allowed, depth)
+            for n, score in found:
                 ref = self.refs[n]
                 doc, kind, number = parse_ref(ref)
                 scores[ref] = (score * ranking.KIND_WEIGHT[kind] * ranking.position(kind, number)
@@ -505,10 +510,11 @@ class Engine:
 
     def _doc_frequencies(self, word: str, doc: str, parts: tuple[str, ...], combine):
         """`combine` (max, any) of how many entries of `doc` hold the word's term, per part and chain."""
-        reader = self.searcher().reader()
         lang = self._lang[doc]
-        return combine(reader.doc_frequency(field_name(part, chain, doc), term(word, lang, chain))
-                       for chain in CHAINS for part in parts)
+        with self._reading() as searcher:
+            reader = searcher.reader()
+            return combine([reader.doc_frequency(field_name(part, chain, doc), term(word, lang, chain))
+                            for chain in CHAINS for part in parts])
 
     def _language_shares(self, words: list[str], docs: list[str], pivots: list[str]) -> tuple[float, float]:
         """The shares of the query's words that belong to the documents searched and to their pivots.
@@ -578,9 +584,7 @@ class Engine:
         def compute() -> set[int]:
             allowed = set().union(*(self._docnums.get(d, set()) for d in docs))
             if section is not None:
-                reader = self.searcher().reader()
-                found = reader.doc_frequency("path", section)
-                allowed &= set(reader.postings("path", section).all_ids()) if found else set()
+                allowed &= set(self.postings.term("path", section)[0])
             return allowed
 
         return _remembered(self._allowed_cache, (tuple(docs), section), 256, compute)

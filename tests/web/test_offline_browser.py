@@ -155,3 +155,76 @@ def test_install_save_and_read_offline(js_browser, origin):
     driver.get(site + "/scenarios")
     assert driver.find_element(By.TAG_NAME, "h1").text == "Não guardado para uso offline"
     assert "Os cenários (a biblioteca, o tabuleiro, rodar o seu)" in driver.find_element(By.TAG_NAME, "main").text
+
+
+def shown_in_place(driver) -> bool:
+    """Whether the page is still the document loaded before (a marker set on it survives), not a new one."""
+    return driver.execute_script("return window.judgeSameDocument === true")
+
+
+def test_pages_of_a_saved_document_open_in_place(js_browser, origin):
+    """With en-2026 saved, its links, the number jump and the back button stay in the page, from the pack;
+    a link to a document not saved is a normal navigation."""
+    from selenium.webdriver.common.by import By
+
+    driver = js_browser
+    site = origin.url
+    driver.get(site + "/offline/")
+    driver.find_element(By.CSS_SELECTOR, 'button[data-pack="en-2026"][data-action="save"]').click()
+    wait_for(driver, lambda d: state_of(d, "en-2026").startswith("Saved on "), timeout=SAVE_TIMEOUT)
+    origin.close()
+    assert refused(site + "/"), "the site must be unreachable before reading offline"
+
+    def heading() -> str:
+        return driver.find_element(By.CSS_SELECTOR, "main h1").text
+
+    def focused_heading() -> bool:
+        return driver.execute_script("return document.activeElement === document.querySelector('main h1')")
+
+    driver.get(site + "/rules/en-2026/702.19c")
+    wait_for(driver, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-in-place") == "en-2026")
+    driver.execute_script("window.judgeSameDocument = true")
+    indicator = driver.find_element(By.CSS_SELECTOR, ".offline-status").text
+    assert indicator.startswith("Offline: served from your saved copy of EN 2026")
+
+    # A rule reference in the text.
+    driver.find_element(By.CSS_SELECTOR, '[id="702.19c"] a.ref').click()
+    wait_for(driver, lambda d: d.current_url == site + "/rules/en-2026/702.19b")
+    wait_for(driver, lambda d: heading() == "702.19b")
+    assert shown_in_place(driver)
+    assert focused_heading()
+    assert driver.title.startswith("702.19b")
+    assert driver.find_element(By.CSS_SELECTOR, ".offline-status").text == indicator
+    version = driver.find_element(By.CSS_SELECTOR, ".save-offline .pack-state")
+    assert version.text.startswith("Saved on ") and " · version " in version.text  # at once, with the page
+    shot(driver, "offline-3-in-place")
+
+    # The contents (the footer's link), then a section in them.
+    driver.find_element(By.CSS_SELECTOR, "footer a[href='/rules/en-2026/']").click()
+    wait_for(driver, lambda d: d.current_url == site + "/rules/en-2026/" and d.find_elements(By.CSS_SELECTOR, ".toc"))
+    driver.find_element(By.CSS_SELECTOR, ".toc a[href='/rules/en-2026/101']").click()
+    wait_for(driver, lambda d: d.current_url == site + "/rules/en-2026/101")
+    assert heading() == "101. The Magic Golden Rules"
+    assert shown_in_place(driver) and focused_heading()
+    assert driver.execute_script("return window.scrollY") == 0
+
+    # Back twice: the contents, then the rule as it was; forward again.
+    driver.back()
+    wait_for(driver, lambda d: d.current_url == site + "/rules/en-2026/" and d.find_elements(By.CSS_SELECTOR, ".toc"))
+    driver.back()
+    wait_for(driver, lambda d: d.current_url == site + "/rules/en-2026/702.19b")
+    assert heading() == "702.19b" and driver.title.startswith("702.19b")
+    driver.forward()
+    wait_for(driver, lambda d: d.current_url == site + "/rules/en-2026/" and d.find_elements(By.CSS_SELECTOR, ".toc"))
+    assert shown_in_place(driver)
+
+    # The number jump, in a form the server accepts.
+    search_offline(driver, site, "cr 702.19C")
+    wait_for(driver, lambda d: d.current_url == site + "/rules/en-2026/702.19c")
+    assert heading() == "702.19c" and shown_in_place(driver)
+
+    # Another document (not saved): a normal navigation, which says it is not saved.
+    driver.find_element(By.CSS_SELECTOR, ".others a[href='/rules/es-2026/702.19c']").click()
+    wait_for(driver, lambda d: d.current_url == site + "/rules/es-2026/702.19c")
+    wait_for(driver, lambda d: heading() == "Not saved for offline use")
+    assert not shown_in_place(driver)

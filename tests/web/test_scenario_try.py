@@ -77,7 +77,8 @@ def test_a_broken_scenario_shows_the_line_and_what_is_wrong(client):
 
 def test_the_api_runs_text_as_the_library_replays_it(client):
     for doc in ("en-2026", "pt-2019"):
-        ran = client.post(f"/api/scenarios/run?doc={doc}", data=TEXT.encode())
+        text = f"{TEXT}\n# {time.time_ns()}\n"  # never replayed before: not answered from memory
+        ran = client.post(f"/api/scenarios/run?doc={doc}", data=text.encode())
         assert ran.status_code == 200 and ran.mimetype == "application/json"
         stored = client.get(f"/api/scenarios/{TRAMPLE}?doc={doc}").get_json()
         data = ran.get_json()
@@ -274,15 +275,19 @@ def test_abuse_of_the_try_page_gets_a_friendly_page(client, name):
         assert response.status_code == 422 and soup.select_one("section.refusal h2")
 
 
-def test_a_busy_server_says_when_to_retry(client):
-    taken = [sandbox._slots.acquire(timeout=5) for _ in range(sandbox.MAX_CONCURRENT)]
+def test_a_busy_server_says_when_to_retry(client, monkeypatch):
+    """Busy: every child's turn taken and as many replays waiting as may wait (a flood)."""
+    text = f"{TEXT}\n# {time.time_ns()}\n"  # a text nobody replayed: no remembered answer
+    taken = [sandbox._turns.take() for _ in range(sandbox.MAX_CONCURRENT)]
+    monkeypatch.setattr(sandbox._turns, "waiting", sandbox.MAX_WAITING)
     try:
-        api = client.post("/api/scenarios/run", data=TEXT.encode())
-        form = post_form(client, TEXT)
+        api = client.post("/api/scenarios/run", data=text.encode())
+        form = post_form(client, text)
     finally:
         for _ in taken:
-            sandbox._slots.release()
-    assert api.status_code == form.status_code == 503
+            sandbox._turns.give_back()
+        monkeypatch.undo()
+    assert all(taken) and api.status_code == form.status_code == 503
     assert api.headers["Retry-After"] == form.headers["Retry-After"] == "2"
     assert api.get_json()["kind"] == "busy"
     assert post_form(client, TEXT).status_code == 200
