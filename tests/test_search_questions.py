@@ -77,12 +77,15 @@ def test_the_development_questions(engine):
 
 
 def test_the_halves_are_well_formed(corpus):
-    dev, test, test2 = (ev.load_cases(p) for p in (ev.QUESTIONS_DEV, ev.QUESTIONS_TEST, ev.QUESTIONS_TEST2))
-    assert len(dev) + len(test) >= 200 and len(test2) >= 60
-    assert ev.problems(dev + test + test2, corpus) == []
-    groups = [{c.group for c in half} for half in (dev, test, test2)]
-    assert not groups[0] & groups[1] and not (groups[0] | groups[1]) & groups[2]  # a topic is wholly in one half
-    for half in (dev, test, test2):
+    paths = (ev.QUESTIONS_DEV, ev.QUESTIONS_TEST, ev.QUESTIONS_TEST2, ev.QUESTIONS_TEST3)
+    dev, test, test2, test3 = halves = [ev.load_cases(p) for p in paths]
+    assert len(dev) + len(test) >= 200 and len(test2) >= 60 and len(test3) >= 90
+    assert ev.problems([case for half in halves for case in half], corpus) == []
+    groups = [{c.group for c in half} for half in halves]
+    for i, mine in enumerate(groups):  # a topic is wholly in one half
+        for theirs in groups[i + 1:]:
+            assert not mine & theirs
+    for half in halves:
         assert {c.kind for c in half} == set(ev.QUESTION_KINDS)
         assert {c.doc for c in half} == {"en-2026", "pt-2019", "es-2026"}
 

@@ -101,6 +101,7 @@ class Engine:
             self._docnums.setdefault(ref.split("|", 1)[0], set()).add(n)
         self._allowed_cache: dict[tuple[tuple[str, ...], str | None], set[int]] = {}
         self._terms_cache: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+        self._word_terms_cache: dict[tuple[str, str], frozenset[str]] = {}
         self._known_cache: dict[tuple[str, str], bool] = {}
         self._entries_cache: dict[tuple[str, str], int] = {}
         self.lexicons: dict[str, Lexicon] = prepared.lexicons
@@ -435,7 +436,7 @@ class Engine:
         own, around = self._entry_terms(ref, lang)
 
         def held(word: str) -> float:
-            found = {term(word, lang, chain) for chain in CHAINS}
+            found = self._word_terms(word, lang)
             return 1.0 if found & own else ranking.AROUND if found & around else 0.0
 
         shares = [max(sum(held(w) for w in form) / len(form) * strength
@@ -443,6 +444,14 @@ class Engine:
         mechanics = [s >= ranking.AROUND for u, s in zip(units, shares, strict=True) if u.mechanic]
         meets = (sum(mechanics) - 1) / (len(mechanics) - 1) if sum(mechanics) > 1 else 0.0
         return ranking.held_share(shares, [u.weight for u in units]), meets
+
+    def _word_terms(self, word: str, lang: str) -> frozenset[str]:
+        """A word's index terms in both chains (asked of every word of a question, for each entry it might fit)."""
+        found = self._word_terms_cache.get((word, lang))
+        if found is None:
+            found = _remembered(self._word_terms_cache, (word, lang), _CACHE_LIMIT,
+                                lambda: frozenset(term(word, lang, chain) for chain in CHAINS))
+        return found
 
     def _listing(self, ref: str, lang: str) -> bool:
         """Whether the entry's own text names many keywords (122.1b lists the keyword counters): such a
