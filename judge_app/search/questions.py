@@ -19,8 +19,9 @@ In order, over the words:
 5. Else the word alone.
 A unit is matched when an entry holds any one of its forms; its weight is the rarity of its rarest form the
 document holds, so a unit nothing in the document holds weighs nothing, but no more than the rarity of all its
-forms together ("die" is said "dies", "destroyed", "put into a graveyard": as common as those together). Units naming a keyword or a
-glossary term are the question's mechanics: a question with two or more prefers where they meet.
+forms together ("die" is said "dies", "destroyed", "put into a graveyard": as common as those together).
+Units naming a keyword or a glossary term are the question's mechanics: a question with two or more prefers
+where they meet.
 Cues of a story ("in response", "dies", "gain control") point to the families of rules that decide it
 (`Lexicon.situation`). The story told before the question weighs less, and so does a condition after what the
 question asks about ("what happens to my commander | when it dies": the commander is asked about, not dying).
