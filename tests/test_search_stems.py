@@ -62,6 +62,7 @@ APART = [
     ("pt", "virar", "vir"),  # tap (2019) / come
     ("pt", "partida", "parte"),
     ("pt", "identidade", "idêntica"),
+    ("pt", "baixo", "baixar"),  # face voltada para baixo / players' "baixar" (play a card)
 ]
 
 # (language, form, the word it must meet)
