@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from judge_app import paths
 from judge_app.engine import GameObject, GameState, IllegalAction, Player, rules
 from judge_app.engine.characteristics import Characteristics
-from judge_app.engine.mana import UnreadableCost, pay_from, payment, read_cost
+from judge_app.engine.mana import UnreadableCost, colors_asked, pay_from, payment, read_cost
 from judge_app.engine.view import View
+from judge_app.scenarios import loads, run
 
 
 def ways(cost: str, x: int = 0) -> list[list[list[tuple[str, int]]]]:
@@ -83,3 +85,22 @@ def test_snow_is_paid_only_with_mana_from_snow_sources():
     assert rules.SNOW_SYMBOL in cited
     with pytest.raises(IllegalAction):
         payment(board(lands=(("Forest", ""),)), "Alice", "{S}", None, "Icehide Troll")
+
+
+def test_the_colours_a_cost_asks_for_count_each_half_of_a_hybrid():
+    assert colors_asked("{1}{R/G}{G}") == ["red", "green", "green"]
+    assert colors_asked("{2/W}{B/P}{C}{X}") == ["white", "black"]
+    assert colors_asked("{1}{H}{U}") == ["blue"]  # an unreadable symbol asks for nothing
+
+
+def test_any_colour_chosen_by_default_for_a_hand_holding_a_hybrid_cost():
+    """A Treasure sacrificed with no colour named, Manamorphose ({1}{R/G}) in hand: the default colour is the one
+    the hand's costs ask for most (a tie, red and green, goes to WUBRG order). Found by the fuzzer: the hybrid
+    symbol stopped the replay ("not a mana symbol the engine can pay")."""
+    text = (paths.scenarios_dir() / "mana-any-color-treasure-manamorphose.toml").read_text(encoding="utf-8")
+    text = text.replace("treasure = [\"blue\"], ", "").replace("mana = { Alice = { blue = 1 } }",
+                                                                "mana = { Alice = { red = 1 } }")
+    outcome = run(loads(text))
+    assert outcome.failure is None, outcome.failure
+    assert all(check.ok for check in outcome.checks), [c.describe() for c in outcome.checks if not c.ok]
+    assert any("chooses and adds 1 red mana (default" in step.text for step in outcome.trace.steps)

@@ -107,3 +107,35 @@ def test_a_condition_after_what_is_asked_weighs_less(engine, query, doc, asked, 
 def test_a_condition_names_no_title(engine):
     """"… when it dies" asks about the commander: 903.9 first, not the definition of dies (700.4)."""
     assert keys(engine.search("what happens to my commander when it dies", doc="en-2026"))[0].startswith("903.9")
+
+
+def test_a_thing_said_many_ways_weighs_as_all_its_wordings_together(engine):
+    """"die" is held as "dies", "die", "destroyed" or "put into a graveyard": as common as those together, so it
+    weighs less than its rarest wording alone ("dies", in a handful of rules) and less than "indestructible"."""
+    reader = engine.reader("en-2026")
+    question = read(engine, "wither damage on an indestructible creature, does it die", "en-2026")
+    die = next(u for u in question.counted if u.typed == ("die",))
+    indestructible = next(u for u in question.counted if u.typed == ("indestructible",))
+    assert len(die.forms) > 1
+    assert die.weight < reader._idf("dies")
+    assert die.weight < indestructible.weight
+    assert keys(engine.search("both of us go to 0 life from the same spell, who wins", doc="en-2026"))[0] == "104.4a"
+
+
+@pytest.mark.parametrize(("query", "doc", "asking"), [
+    ("el rival sacrificó la criatura que era el objetivo de mi hechizo, qué pasa con mi hechizo?", "es-2026", "qué"),
+    ("o oponente sacrificou a criatura que eu tinha como alvo, o que acontece com a minha mágica?", "pt-2019", "o"),
+])
+def test_the_question_starts_at_a_phrasing_that_asks(engine, query, doc, asking):
+    """No clause word ("does", "puede") after the story: the asking phrase ("qué pasa", "o que acontece") starts
+    the question; a thing the story names and the question names again is asked about (its full weight)."""
+    typed_words = understanding.parse(query).words
+    start = engine.reader(doc).lexicon.question_starts(typed_words)
+    assert typed_words[start] == asking and start > 4
+    question = read(engine, query, doc)
+    assert question.story
+    alone = read(engine, " ".join(typed_words[start:]), doc)
+    spell = next(u for u in question.counted if u.typed[0] in ("hechizo", "mágica"))
+    assert spell.weight == pytest.approx(next(u for u in alone.counted if u.typed == spell.typed).weight)
+    rival = question.counted[0]  # told in the story: weighs less than asked alone
+    assert rival.weight < next(u for u in read(engine, rival.typed[0], doc).counted).weight

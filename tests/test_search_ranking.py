@@ -107,3 +107,22 @@ def test_snippet_shows_the_window_with_the_marked_words(corpus):
     wanted = Wanted("en", frozenset({"excess"}), frozenset({"excess"}))
     html = snippet([text], wanted, width=80)
     assert "<mark>excess</mark>" in html and html.startswith("…")
+
+
+@pytest.mark.parametrize(("query", "doc", "first", "variant_after"), [
+    ("how many poison counters to lose", "en-2026", "704.5c", "810.10b"),  # not Two-Headed Giant's count
+    ("quantos marcadores de veneno para perder", "pt-2019", "704.5c", "810.10b"),
+    ("cuántos contadores de veneno para perder", "es-2026", "704.5c", "810.10b"),
+])
+def test_a_variant_s_rules_weigh_less_when_the_question_names_no_variant(engine, query, doc, first, variant_after):
+    found = keys(engine.search(query, doc=doc))
+    assert found[0] == first and variant_after in found
+
+
+@pytest.mark.parametrize(("query", "doc", "wanted"), [
+    ("two-headed giant poison counters", "en-2026", "810.10"),  # the variant's title named
+    ("gigante de duas cabeças marcadores de veneno", "pt-2019", "810.10"),
+    ("cuánto es el impuesto del comandante", "es-2026", "903.8"),  # a glossary term only the variant uses
+])
+def test_a_variant_named_keeps_its_rules_first(engine, query, doc, wanted):
+    assert any(k.startswith(wanted) for k in keys(engine.search(query, doc=doc))[:3])

@@ -72,3 +72,13 @@ def test_families_follow_each_document_s_numbers(engine):
 ])
 def test_stories_find_the_deciding_rule(engine, query, doc, wanted):
     assert wanted in keys(engine.search(query, doc=doc))[:5]
+
+
+@pytest.mark.parametrize(("lang", "typed", "wanted"), [
+    ("en", "my opponent sacrificed the creature", {"lookback": 1}),  # "sacrificed" stems apart from "sacrifice"
+    ("pt", "o oponente sacrificou a criatura", {"lookback": 1}),
+    ("es", "el rival sacrificó la criatura", {"lookback": 1}),
+    ("en", "what does diet mean", {}),  # a short cue ("die") begins no other word
+])
+def test_a_cue_is_read_in_every_inflection(lang, typed, wanted):
+    assert lexicon(lang).situation(typed.split()) == wanted

@@ -934,8 +934,7 @@ def _add_any_color(game: Play, r: Resolving, what: n.Mana, player: str) -> Resul
     default = ""
     if not picks:
         hand = game.state.players[player].hand
-        wanted = [c for card in hand for c, k in mana.parse_cost(game.state.objects[card].printed.mana_cost).items()
-                  for _ in range(k) if c in mana.COLOR_ORDER]
+        wanted = [c for card in hand for c in mana.colors_asked(game.state.objects[card].printed.mana_cost)]
         best = max(mana.COLOR_ORDER, key=lambda c: (wanted.count(c), -mana.COLOR_ORDER.index(c)))
         picks, default = [best], " (default: the colour the cards in their hand need most)"
     colors = (picks * count)[:count] if not each else (picks + [picks[-1]] * count)[:count]

@@ -101,6 +101,20 @@ def parse_cost(symbols: str) -> dict[str, int]:
     return cost
 
 
+def colors_asked(symbols: str) -> list[str]:
+    """The colours of mana a cost's symbols can take, once per symbol and colour ("{1}{R/G}{G}" → red, green,
+    green): what a player choosing a colour for "one mana of any color" would want (106.4). A symbol the engine
+    can't read asks for nothing."""
+    wanted: list[str] = []
+    for inner in re.findall(r"\{([^}]*)\}", symbols.upper()):
+        try:
+            symbol = _symbol(inner, 0, symbols)
+        except UnreadableCost:
+            continue
+        wanted += [kind for way in symbol.ways for kind, count in way if kind in COLOR_ORDER for _ in range(count)]
+    return wanted
+
+
 def announcements(symbols: list[Symbol], wanted: list[str] | None = None) -> list[tuple[Way, ...]]:
     """Every way to pay the symbols (601.2b), one way per symbol, the preferred first: mana before life, each
     symbol's halves in order. `wanted` names a way for each hybrid or Phyrexian symbol in order ("blue",

@@ -18,8 +18,10 @@ In order, over the words:
    "Atropelar"): a unit holding both.
 5. Else the word alone.
 A unit is matched when an entry holds any one of its forms; its weight is the rarity of its rarest form the
-document holds, so a unit nothing in the document holds weighs nothing. Units naming a keyword or a
-glossary term are the question's mechanics: a question with two or more prefers where they meet.
+document holds, so a unit nothing in the document holds weighs nothing, but no more than the rarity of all its
+forms together ("die" is said "dies", "destroyed", "put into a graveyard": as common as those together).
+Units naming a keyword or a glossary term are the question's mechanics: a question with two or more prefers
+where they meet.
 Cues of a story ("in response", "dies", "gain control") point to the families of rules that decide it
 (`Lexicon.situation`). The story told before the question weighs less, and so does a condition after what the
 question asks about ("what happens to my commander | when it dies": the commander is asked about, not dying).
@@ -139,7 +141,7 @@ class Reader:
                 elif i >= condition_starts:
                     unit.condition = True
             i += size
-        units = _merge(units)
+        units = _merge(units, story)
         for unit in units:
             self._weigh(unit)
             if id(unit) in story:
@@ -256,6 +258,9 @@ class Reader:
             return
         rarity = [min(WEIGHT_CAP, sum(self._idf(w) for w in f) / len(f)) for f in held]
         unit.weight = max(rarity)
+        if len(held) > 1:  # a thing said many ways is as common as all its wordings together ("die": dies, destroyed)
+            together = sum(min(self._entries(w) for w in f) for f in held)
+            unit.weight = min(unit.weight, max(self._count_idf(together), min(rarity)))
         unit.strengths = [r / unit.weight if unit.weight else 1.0 for r in rarity]
         if all(w.isdigit() for w in unit.typed):
             unit.weight *= COUNT_WEIGHT
@@ -278,7 +283,10 @@ class Reader:
         return self.entries(word) if self.entries else self.vocabulary.count(word, self.doc)
 
     def _idf(self, word: str) -> float:
-        return math.log(1 + (self.vocabulary.sizes.get(self.doc) or 1) / (self._entries(word) + 1))
+        return self._count_idf(self._entries(word))
+
+    def _count_idf(self, entries: int) -> float:
+        return math.log(1 + (self.vocabulary.sizes.get(self.doc) or 1) / (entries + 1))
 
 
 def _is_mechanic(named: Named) -> bool:
@@ -304,13 +312,20 @@ def _unique(forms: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
     return out
 
 
-def _merge(units: list[Unit]) -> list[Unit]:
-    """The same thing named twice ("trample … trample") counts once."""
+def _merge(units: list[Unit], story: set[int]) -> list[Unit]:
+    """The same thing named twice ("trample … trample") counts once: as asked about when the question itself
+    names it again after the story ("el rival sacrificó … mi hechizo, ¿qué pasa con mi hechizo?"), and as a
+    condition only when every mention is in one. `story` (ids of the story's units) is updated."""
     out: list[Unit] = []
-    seen: set[tuple[tuple[str, ...], ...]] = set()
+    seen: dict[tuple[tuple[str, ...], ...], Unit] = {}
     for unit in units:
         signature = tuple(tuple(w.lower() for w in f) for f in unit.forms) or (unit.typed,)
-        if signature not in seen:
-            seen.add(signature)
+        first = seen.get(signature)
+        if first is None:
+            seen[signature] = unit
             out.append(unit)
+            continue
+        if id(unit) not in story:
+            story.discard(id(first))
+            first.condition = first.condition and unit.condition
     return out

@@ -30,6 +30,7 @@ from judge_app.search.analysis import fold, term, words
 
 FOLDER = Path(__file__).resolve().parent
 SHAPES = ("definition", "outcome", "permission", "chooser", "count", "combination")
+ASKING = SHAPES[:-1]  # the shapes whose phrasings ask ("qué pasa"); a combination's ("con", "and") joins
 CONDITION = "condition"  # [questions] condition: words that begin a condition after what is asked about
 CLAUSE = "clause"  # [questions] clause: words that begin the question after a story ("…, does it still resolve?")
 OBSOLETE_RE = re.compile(r"\s*\((?:obsolete|obsoleto|obsoleta)\)\s*", re.IGNORECASE)
@@ -39,6 +40,7 @@ REPLACEMENT_RE = re.compile(
     r"que significaba|termo obsoleto para|antigo nome d[ae]|que significava)\s+"
     r"(?:an?\s+|the\s+|un\s+|una\s+|el\s+|la\s+|o\s+|um\s+|uma\s+)?[“\"]?([^.”\"(]+)", re.IGNORECASE)
 _BRACKETS = re.compile(r"\[[^\]]*\]")
+INFLECTED_STEM = 5  # a one-word cue's stem this long also matches the words it begins ("sacrific": "sacrificed")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,19 +80,28 @@ class Lexicon:
     cue_longest: int = 1
     condition_words: frozenset[str] = frozenset()  # folded: words that begin a condition ("when", "if", "cuando")
     _known: frozenset[str] | None = None  # every term of every phrase, computed on first use
+    _stems: list[tuple[str, tuple[str, ...]]] | None = None  # one-word cues' stems, longest first (first use)
 
     def filler(self, word: str) -> bool:
         return fold(word) in self.filler_words
 
     def question_starts(self, typed: list[str]) -> int:
         """Where the question begins after a story told first ("I sacrifice it in response, does the
-        Aura's ability still resolve?" → at "does"): the last clause word that follows some other
-        word; 0 when the whole text is the question."""
+        Aura's ability still resolve?" → at "does"; "el rival sacrificó …, qué pasa con …" → at "qué"): the last
+        clause word or asking phrase that follows some other word; 0 when the whole text is the question."""
         start = 0
-        for i, word in enumerate(typed):
-            if i and fold(word) in self.clause_words and any(not self.filler(w) for w in typed[:i]):
+        folded = [fold(w) for w in typed]
+        for i in range(1, len(typed)):
+            if (folded[i] in self.clause_words or self._asks_at(folded, i)) and any(
+                    not self.filler(w) for w in typed[:i]):
                 start = i
         return start
+
+    def _asks_at(self, folded: list[str], i: int) -> bool:
+        """Whether a phrasing that asks ("qué pasa", "o que acontece", "who chooses") begins at `i`: after a
+        story, the question starts there as it does at a clause word."""
+        return any(tuple(folded[i:i + len(phrase)]) == phrase
+                   for kind in ASKING for phrase in self.shapes.get(kind, ()))
 
     def condition_starts(self, typed: list[str], question_starts: int) -> int:
         """Where a condition begins inside the question, after what it asks about ("what happens to my
@@ -144,8 +155,27 @@ class Lexicon:
                     i += size
                     break
             else:
+                named = self._inflected_cue(typed[i])
+                if named:
+                    found.append(named)
                 i += 1
         return found
+
+    def _inflected_cue(self, word: str) -> tuple[str, ...] | None:
+        """The families of the one-word cue whose stem begins `word`: the stemmer leaves some inflections
+        apart ("sacrificed" → "sacrif", "sacrifice" → "sacrific"; "sacrificó", "sacrificaram"), and players
+        inflect verbs every way. Only stems of `INFLECTED_STEM` letters or more (no "die" in "diet")."""
+        folded = fold(word.lower())
+        for stem, named in self._cue_stems():
+            if folded.startswith(stem):
+                return named
+        return None
+
+    def _cue_stems(self) -> list[tuple[str, tuple[str, ...]]]:
+        if self._stems is None:
+            self._stems = sorted(((k[0], named) for k, named in self.cues.items()
+                                  if len(k) == 1 and len(k[0]) >= INFLECTED_STEM), key=lambda item: -len(item[0]))
+        return self._stems
 
     def shape(self, typed: list[str]) -> str | None:
         """The first shape (in `SHAPES` order) one of whose phrasings occurs in `typed`."""
