@@ -72,6 +72,10 @@ def test_obsolete_glossary_terms_map_to_today_s_words(corpus):
     ("quanto dano de comandante pra perder", "pt-2019", "903.10", "commander damage: 21 from one commander"),
     ("my face down guy died, do i show it", "en-2026", "708.9", "show: the rules say reveal"),
     ("blink a creature with counters, does it keep them", "en-2026", "122.2", "counters are not retained"),
+    ("what happens in the draw phase", "en-2026", "504", "players call a step a phase"),
+    ("o que acontece na fase de compra", "pt-2019", "504", "players call a step a phase"),
+    ("qué pasa en la fase de robo", "es-2026", "504", "players call a step a phase"),
+    ("does combat damage still go on the stack", "en-2026", "510.2", "a rule players learned before it changed"),
 ])
 def test_players_words_find_the_rules(engine, query, doc, top, why):
     found = [k for k in keys(engine.search(query, doc=doc)) if not k.startswith("glossary:")][:3]
