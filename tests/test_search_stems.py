@@ -63,6 +63,7 @@ APART = [
     ("pt", "partida", "parte"),
     ("pt", "identidade", "idêntica"),
     ("pt", "baixo", "baixar"),  # face voltada para baixo / players' "baixar" (play a card)
+    ("pt", "some", "soma"),  # disappears (players' "a mana some") / a sum
 ]
 
 # (language, form, the word it must meet)
@@ -73,7 +74,7 @@ JOINED = [
     ("pt", "equipe", "equipes"),
     ("es", "resuelve", "resolver"), ("es", "resolvió", "resolver"), ("es", "resolución", "resolver"),
     ("es", "maná", "mana"), ("es", "daño", "dañado"),
-    ("pt", "resolução", "resolver"), ("pt", "vir", "vindo"), ("pt", "voltada", "voltado"),
+    ("pt", "resolução", "resolver"), ("pt", "vir", "vindo"), ("pt", "voltada", "voltado"), ("pt", "some", "sumir"),
     ("en", "resolution", "resolve"), ("en", "planeswalker", "planeswalkers"),
 ]
 
@@ -106,7 +107,7 @@ _SAME_AS_LISTED = {
            "comidas", "salas", "partidas", "vacias", "identidades", "resuelven", "resuelva", "resuelvan",
            "resoluciones"},
     "pt": {"encantamentos", "equipes", "equipamentos", "ativos", "jogos", "magicas", "magias", "faces", "voltadas",
-           "voltados", "partidas", "identidades", "resolucoes"},
+           "voltados", "partidas", "identidades", "resolucoes", "somem"},
 }
 
 
