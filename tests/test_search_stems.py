@@ -54,6 +54,8 @@ APART = [
     ("es", "vacío", "vacía"),  # Devoid (702.114) / an empty library
     ("es", "iniciativa", "inicia"),  # the designation (725) / begins
     ("es", "identidad", "idéntica"),
+    ("es", "bajo", "bajar"),  # bajo el control de (under) / players' "bajar" (play a card)
+    ("es", "sac", "sacar"),  # players' sacrifice / take out
     ("pt", "mágica", "magic"),  # a spell / the game's name
     ("pt", "magia", "mago"),  # Resistência à magia (hexproof, 2019) / Wizard
     ("pt", "face", "faça"),  # face voltada para baixo / do
@@ -73,7 +75,7 @@ JOINED = [
     ("en", "dies", "dying"), ("en", "defender", "defenders"), ("en", "enchantment", "enchantments"),
     ("pt", "equipe", "equipes"),
     ("es", "resuelve", "resolver"), ("es", "resolvió", "resolver"), ("es", "resolución", "resolver"),
-    ("es", "maná", "mana"), ("es", "daño", "dañado"),
+    ("es", "maná", "mana"), ("es", "daño", "dañado"), ("es", "sac", "sacrificar"),
     ("pt", "resolução", "resolver"), ("pt", "vir", "vindo"), ("pt", "voltada", "voltado"), ("pt", "some", "sumir"),
     ("en", "resolution", "resolve"), ("en", "planeswalker", "planeswalkers"),
 ]
