@@ -139,3 +139,28 @@ def test_the_question_starts_at_a_phrasing_that_asks(engine, query, doc, asking)
     assert spell.weight == pytest.approx(next(u for u in alone.counted if u.typed == spell.typed).weight)
     rival = question.counted[0]  # told in the story: weighs less than asked alone
     assert rival.weight < next(u for u in read(engine, rival.typed[0], doc).counted).weight
+
+
+@pytest.mark.parametrize(("query", "doc", "mechanics", "events"), [
+    ("opponent killed my elf with the etb trigger still on the stack, do i still get it", "en-2026", [],
+     ["opponent", "killed"]),  # a player and what happened are no mechanics
+    ("wither damage on an indestructible creature, does it die", "en-2026", ["wither damage", "indestructible"],
+     ["die"]),
+    ("criatura com enjoo de invocação pode tripular veículo?", "pt-2019", ["tripular", "veículo"], []),  # 301.7
+])
+def test_mechanics_are_keywords_and_subtypes_not_events_or_players(engine, query, doc, mechanics, events):
+    question = read(engine, query, doc)
+    assert [" ".join(u.typed) for u in question.mechanics] == mechanics
+    named = [" ".join(u.typed) for u in question.counted if u.named and not u.mechanic]
+    assert set(events) <= set(named)
+
+
+def test_two_mechanics_weigh_more_than_the_details_around_them(engine):
+    """"equipment … protection from artifacts": where Equipment and protection meet (702.16d) before the Equipment
+    rule that holds the question's other words (301.5d: creature, gains, artifacts)."""
+    query = "equipment on a creature that gains protection from artifacts"
+    question = read(engine, query, "en-2026")
+    protection = next(u for u in question.mechanics if u.typed[0] == "protection")
+    alone = next(u for u in read(engine, "protection from artifacts", "en-2026").counted if u.typed[0] == "protection")
+    assert protection.weight == pytest.approx(alone.weight * 1.5)
+    assert keys(engine.search(query, doc="en-2026"))[0] == "702.16d"

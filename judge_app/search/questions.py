@@ -43,6 +43,8 @@ from judge_app.search.vocabulary import Vocabulary
 STOP_SHARE = 0.3  # a word in more than this share of a document's entries is left out ("the", "de")
 FOREIGN_RATIO = 5  # a word this much more frequent in a pivot document belongs to the pivot's language
 MECHANIC_SHARE = 0.05  # a named unit whose words are in more entries than this is not a mechanic ("creature")
+MECHANIC_SECTIONS = ("30", "70")  # rules of card types (their subtypes: Equipment, Aura) and keyword actions/abilities
+MECHANIC_WEIGHT = 1.5  # in a question naming two mechanics or more, each weighs this much more than its rarity
 WEIGHT_CAP = 6.0  # a word rarer than this (in idf) weighs no more: rare is not always relevant ("per", "exactly")
 STORY_WEIGHT = 0.8  # a unit of the story told before the question ("I sacrifice it in response, does …")
 CONDITION_WEIGHT = 0.6  # a unit of a condition after what is asked about ("what happens to my commander when it dies")
@@ -150,6 +152,10 @@ class Reader:
                 unit.weight *= CONDITION_WEIGHT
             elif unit.source == "lexicon" and len(unit.typed) > 1:
                 unit.weight *= IDIOM_WEIGHT
+        mechanics = [u for u in units if u.mechanic and u.weight > 0]
+        if len(mechanics) > 1:  # two mechanics or more are what is asked; the other words are details
+            for unit in mechanics:
+                unit.weight *= MECHANIC_WEIGHT
         return Question(self.doc, self.lang, self.lexicon.shape(typed), units, self.lexicon.situation(typed),
                         self._story(typed, question_starts))
 
@@ -270,7 +276,8 @@ class Reader:
             keys.setdefault(term(word, self.lang, "fs"), (word, self._entries(word) / size))
         unit.keys = sorted(keys.values(), key=lambda key: key[1])
         shares = [max(self._entries(w) for w in f) / size for f in held]
-        unit.mechanic = bool(unit.named) and any(_is_mechanic(n) for n in unit.named) and min(shares) <= MECHANIC_SHARE
+        unit.mechanic = (bool(unit.named) and any(_is_mechanic(n) for n in unit.named) and min(shares) <= MECHANIC_SHARE
+                         and not self.lexicon.cues_in(list(unit.typed)))  # "killed", "dies": what happened
 
     def _occurs(self, word: str) -> bool:
         """Whether the document holds the word's index term; words the vocabulary does not count (numbers,
@@ -290,11 +297,11 @@ class Reader:
 
 
 def _is_mechanic(named: Named) -> bool:
-    """A keyword or other titled rule, or a glossary term sending to one: not a whole section or step
-    ("combat damage step" is where things happen, not a mechanic)."""
-    if named.kind == GLOSSARY:
-        return any("." in number for number in named.rules)
-    return named.kind == RULE and "." in named.ref.rsplit("|", 1)[1]
+    """A keyword ability or action, or a subtype or card type's own rule (`MECHANIC_SECTIONS`: 702.19 Trample,
+    701.34 Proliferate, 301.5 Equipment, 302.6 summoning sickness), or a glossary term sending to one: not a
+    whole section or step ("combat damage step" is where things happen), nor a player ("opponent", 102.3)."""
+    numbers = named.rules if named.kind == GLOSSARY else (named.ref.rsplit("|", 1)[1],) if named.kind == RULE else ()
+    return any("." in number and number.startswith(MECHANIC_SECTIONS) for number in numbers)
 
 
 def _longer(a: tuple[Unit, int] | None, b: tuple[Unit, int] | None) -> tuple[Unit, int] | None:
