@@ -38,6 +38,34 @@ APART = [
     ("pt", "totem", "totais"),  # Armadura de totem / totals
     ("pt", "ativar", "ativo"),
     ("pt", "jogar", "jogo"),  # play / the game
+    # checked over every keyword, keyword-action and glossary word of the three documents (the fourth session)
+    ("en", "initiative", "initial"),  # the designation (725) / initial
+    ("en", "identity", "identical"),  # color identity (903.4)
+    ("en", "successfully", "succession"),  # "successfully cast" (obsolete) / pass in succession
+    ("en", "planeswalker", "planeswalk"),  # the card type / planeswalking (701.31)
+    ("en", "unblockable", "unblocked"),  # can't be blocked (obsolete term) / not blocked this combat
+    ("en", "countered", "counters"),  # a countered spell (701.6) / the markers (122)
+    ("es", "objetivo", "objeto"),  # target / object
+    ("es", "mano", "maná"),  # hand / mana
+    ("es", "daño", "dan"),  # damage / they give
+    ("es", "comida", "como"),  # the Food token / as, how
+    ("es", "sala", "sale"),  # a Room / leaves
+    ("es", "partida", "parte"),  # a game / a part
+    ("es", "vacío", "vacía"),  # Devoid (702.114) / an empty library
+    ("es", "iniciativa", "inicia"),  # the designation (725) / begins
+    ("es", "identidad", "idéntica"),
+    ("es", "bajo", "bajar"),  # bajo el control de (under) / players' "bajar" (play a card)
+    ("es", "sac", "sacar"),  # players' sacrifice / take out
+    ("pt", "mágica", "magic"),  # a spell / the game's name
+    ("pt", "magia", "mago"),  # Resistência à magia (hexproof, 2019) / Wizard
+    ("pt", "face", "faça"),  # face voltada para baixo / do
+    ("pt", "voltada", "volta"),  # face voltada para baixo / returns
+    ("pt", "fora", "for"),  # fora de fase / if it is
+    ("pt", "virar", "vir"),  # tap (2019) / come
+    ("pt", "partida", "parte"),
+    ("pt", "identidade", "idêntica"),
+    ("pt", "baixo", "baixar"),  # face voltada para baixo / players' "baixar" (play a card)
+    ("pt", "some", "soma"),  # disappears (players' "a mana some") / a sum
 ]
 
 # (language, form, the word it must meet)
@@ -46,6 +74,10 @@ JOINED = [
     ("es", "vuelve", "volver"),
     ("en", "dies", "dying"), ("en", "defender", "defenders"), ("en", "enchantment", "enchantments"),
     ("pt", "equipe", "equipes"),
+    ("es", "resuelve", "resolver"), ("es", "resolvió", "resolver"), ("es", "resolución", "resolver"),
+    ("es", "maná", "mana"), ("es", "daño", "dañado"), ("es", "sac", "sacrificar"),
+    ("pt", "resolução", "resolver"), ("pt", "vir", "vindo"), ("pt", "voltada", "voltado"), ("pt", "some", "sumir"),
+    ("en", "resolution", "resolve"), ("en", "planeswalker", "planeswalkers"),
 ]
 
 
@@ -70,11 +102,14 @@ def test_every_entry_of_the_table_is_checked_here():
 
 # Forms in the table that are inflections of a listed word (checked through it).
 _SAME_AS_LISTED = {
-    "en": {"defenders", "enchantments", "dying"},
+    "en": {"defenders", "enchantments", "dying", "identities", "countering", "resolutions"},
     "es": {"encantamientos", "equipos", "mantenimientos", "solo", "sola", "solos", "solas", "solamente", "activos",
            "mueren", "muera", "mueran", "murieron", "pierden", "pierda", "pierdan", "juegan", "juegue", "jueguen",
-           "vuelven", "vuelva", "vuelvan"},
-    "pt": {"encantamentos", "equipes", "equipamentos", "ativos", "jogos"},
+           "vuelven", "vuelva", "vuelvan", "objetivos", "manos", "manas", "danos", "danada", "danados", "danadas",
+           "comidas", "salas", "partidas", "vacias", "identidades", "resuelven", "resuelva", "resuelvan",
+           "resoluciones"},
+    "pt": {"encantamentos", "equipes", "equipamentos", "ativos", "jogos", "magicas", "magias", "faces", "voltadas",
+           "voltados", "partidas", "identidades", "resolucoes", "somem"},
 }
 
 
