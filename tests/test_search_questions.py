@@ -68,12 +68,12 @@ def test_short_situations_find_the_rules_that_decide_them(engine, query, doc, wa
 
 
 def test_the_development_questions(engine):
-    """Floors a little under today's figures (see the README for them): a change that loses ground fails."""
+    """Floors under today's figures (benchmarks/search_quality.py prints them): a change that loses ground fails."""
     cases = ev.load_cases(ev.QUESTIONS_DEV)
     ranks = [c.rank([(h.kind, h.number if h.kind == "rule" else h.term or "")
                      for h in engine.search(c.q, doc=c.doc).hits]) for c in cases]
     quality = ev.by_kind(cases, ranks)["overall"]
-    assert quality.recall_at_5 >= 0.75 and quality.mrr >= 0.55, quality
+    assert quality.recall_at_5 >= 0.85 and quality.mrr >= 0.70, quality  # today .935, .776 (246 questions)
 
 
 def test_the_halves_are_well_formed(corpus):
