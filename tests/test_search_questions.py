@@ -164,3 +164,33 @@ def test_two_mechanics_weigh_more_than_the_details_around_them(engine):
     alone = next(u for u in read(engine, "protection from artifacts", "en-2026").counted if u.typed[0] == "protection")
     assert protection.weight == pytest.approx(alone.weight * 1.5)
     assert keys(engine.search(query, doc="en-2026"))[0] == "702.16d"
+
+
+def test_the_reading_weighs_the_full_text_as_it_weighs_coverage(engine):
+    """A unit told in the story scores `STORY_WEIGHT` of its full-text score, one of two mechanics
+    `MECHANIC_WEIGHT` times it: the words the question asks about lead the full text too."""
+    from dataclasses import replace
+
+    from judge_app.search.queries import unit_query
+    from judge_app.search.questions import IDIOM_WEIGHT, MECHANIC_WEIGHT, STORY_WEIGHT
+
+    question = read(engine, "i activated equip and they killed my creature in response, does it do anything", "en-2026")
+    told = next(u for u in question.counted if u.typed == ("creature",))
+    assert told.emphasis == pytest.approx(STORY_WEIGHT)
+    plain = unit_query("en-2026", "en", replace(told, emphasis=1.0)).boost
+    assert unit_query("en-2026", "en", told).boost == pytest.approx(plain * STORY_WEIGHT)
+    query = "mataram minha criatura com o gatilho de ETB na pilha, o gatilho resolve mesmo assim?"
+    assert keys(engine.search(query, doc="pt-2019"))[0] == "112.7a"  # the ability exists apart from its source
+    mechanics = read(engine, "equipment on a creature that gains protection from artifacts", "en-2026").mechanics
+    assert [u.emphasis for u in mechanics] == [MECHANIC_WEIGHT, IDIOM_WEIGHT * MECHANIC_WEIGHT]  # "protection from"
+
+
+@pytest.mark.parametrize(("query", "doc"), [
+    ("how many lands am i allowed to play per turn", "en-2026"),
+    ("cuántas tierras puedo jugar por turno", "es-2026"),
+    ("quantos terrenos posso baixar por turno", "pt-2019"),
+])
+def test_a_subrule_saying_no_more_of_the_question_steps_behind_its_rule(engine, query, doc):
+    """305.2 states the rule (one land a turn); 305.2a, which holds the same words, how to count them."""
+    found = keys(engine.search(query, doc=doc))
+    assert "305.2" in found[:3] and found.index("305.2") < found.index("305.2a")

@@ -77,13 +77,16 @@ def unit_query(doc: str, lang: str, unit: Unit, parts: tuple[str, ...] = PARTS, 
     """Any one form of the unit, each form by its rarest word: whether an entry holds the whole form is
     `ranking`'s business (Whoosh's nested And matchers cost more than they tell). Forms whose rarest word
     is in more than `share` of the entries are left out, unless all are (then the rarest form counts), and
-    only the `MAX_FORMS` rarest count: more common words cost Whoosh time and tell little."""
+    only the `MAX_FORMS` rarest count: more common words cost Whoosh time and tell little. Its score is scaled
+    by the unit's emphasis: the question's reading weighs the full text as it weighs coverage."""
     if unit.source == "number":
         number = unit.forms[0][0]
         return Or([Term("number", number, boost=NUMBER_WEIGHT), Term("cites", number)])
     kept = [word for word, found in unit.keys if found <= share][:MAX_FORMS] or [unit.keys[0][0]]
     forms = [word_query(doc, lang, w, parts) for w in kept]
-    return forms[0] if len(forms) == 1 else Or(forms)
+    query = forms[0] if len(forms) == 1 else Or(forms)
+    query.boost *= unit.emphasis  # a story's word scores less, one of two mechanics more (`Unit.stress`)
+    return query
 
 
 def word_query(doc: str, lang: str, word: str, parts: tuple[str, ...] = PARTS) -> Query:

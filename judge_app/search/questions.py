@@ -69,11 +69,18 @@ class Unit:
     mechanic: bool = False
     strengths: list[float] = field(default_factory=list)  # per form, its rarity over the unit's (0–1]
     keys: list[tuple[str, float]] = field(default_factory=list)  # per form, its rarest word and that word's share
+    emphasis: float = 1.0  # how much more (or less) the reading weighs it than its rarity: story, condition, idiom …
 
     @property
     def words(self) -> list[str]:
         """Every word of every form (for snippets)."""
         return list(dict.fromkeys(w for form in self.forms for w in form))
+
+    def stress(self, factor: float) -> None:
+        """Weigh the unit `factor` times more for what the question makes of it (told in the story: less; one
+        of two mechanics: more); `queries` scales its full-text score alike."""
+        self.weight *= factor
+        self.emphasis *= factor
 
 
 @dataclass(slots=True)
@@ -147,15 +154,15 @@ class Reader:
         for unit in units:
             self._weigh(unit)
             if id(unit) in story:
-                unit.weight *= STORY_WEIGHT
+                unit.stress(STORY_WEIGHT)
             elif unit.condition:
-                unit.weight *= CONDITION_WEIGHT
+                unit.stress(CONDITION_WEIGHT)
             elif unit.source == "lexicon" and len(unit.typed) > 1:
-                unit.weight *= IDIOM_WEIGHT
+                unit.stress(IDIOM_WEIGHT)
         mechanics = [u for u in units if u.mechanic and u.weight > 0]
         if len(mechanics) > 1:  # two mechanics or more are what is asked; the other words are details
             for unit in mechanics:
-                unit.weight *= MECHANIC_WEIGHT
+                unit.stress(MECHANIC_WEIGHT)
         return Question(self.doc, self.lang, self.lexicon.shape(typed), units, self.lexicon.situation(typed),
                         self._story(typed, question_starts))
 

@@ -15,7 +15,9 @@ In order of strength:
    question it holds: the deciding rule rarely uses the story's words, but the best of them holds some.
 5. The question's shape: "who chooses …" prefers entries saying who chooses, "how many …" entries with a count
    (the lexicon's [hints]).
-6. The rules of a multiplayer or casual variant (Two-Headed Giant, Commander, Archenemy …) weigh less when the
+6. A subrule holding no more of the question than its rule, found too, steps behind it: the rule states the
+   general case (305.2 "A player can normally play one land during their turn"), the subrule a detail.
+7. The rules of a multiplayer or casual variant (Two-Headed Giant, Commander, Archenemy …) weigh less when the
    question names no word of that variant (its title, its chapter's, or a glossary term only it uses): they
    restate ordinary rules for the variant ("how many poison counters to lose": 704.5c, not 810.10b).
 The weights were tuned on the development query set (`benchmarks/search_queries.toml`) and the development
@@ -52,6 +54,7 @@ CUE_REPEAT = 0.25  # … and this share more for each further cue pointing to it
 CUE_MOST = 1.5  # … up to this many times CUE_WEIGHT
 LONE_CUE = 0.5  # a cue in a question that tells no story ("what happens to my commander when it dies") weighs this
 CUE_COVERAGE = 1.0  # how much a cue's bonus shrinks when the rule holds only some of the question
+PARENT_FIRST = 0.85  # a subrule holding no more of the question than its rule (found too) weighs this much
 VARIANT_CHAPTERS = ("8", "9")  # multiplayer rules and casual variants (Two-Headed Giant, Commander, Archenemy …)
 UNASKED_VARIANT = 0.7  # a rule of a variant the question names no word of ("how many poison counters to lose":
 #                        704.5c, not 810.10b of Two-Headed Giant) weighs this much

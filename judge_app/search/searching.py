@@ -337,7 +337,26 @@ class Engine:
                 for ref, bonus in ranking.cued(question, self.family_rules(doc)).items():
                     if (ref in scores or not query.phrases) and self.docnum.get(ref) in allowed:
                         scores[ref] = scores.get(ref, 0.0) + bonus * self._fit(ref, question)[0] ** ranking.CUE_COVERAGE
-        return scores, wanted, matched
+        return self._behind_parents(scores, questions), wanted, matched
+
+    def _behind_parents(self, scores: dict[str, float], questions: dict[str, Question]) -> dict[str, float]:
+        """A subrule holding no more of the question than its rule, which says something itself and was found
+        too, weighs `ranking.PARENT_FIRST`: the rule states the general case ("305.2 A player can normally play
+        one land during their turn"), its subrules the details (305.2a: how to count the lands played)."""
+        out = dict(scores)
+        for ref, score in scores.items():
+            doc, kind, number = parse_ref(ref)
+            parent = numbers.parent(number) if kind == RULE else None
+            above = f"{doc}|{RULE}|{parent}"
+            if parent is None or above not in scores:
+                continue
+            rule = self.corpus.rules[doc][parent]
+            if rule.text.strip() == (rule.title or "").strip():
+                continue  # a heading ("702.15 Lifelink") states nothing
+            question = questions[doc]
+            if self._fit(above, question)[0] >= self._fit(ref, question)[0]:
+                out[ref] = score * ranking.PARENT_FIRST
+        return out
 
     @property
     def cards(self) -> dict[tuple[str, ...], cards.Card]:
