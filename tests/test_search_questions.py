@@ -194,3 +194,15 @@ def test_a_subrule_saying_no_more_of_the_question_steps_behind_its_rule(engine, 
     """305.2 states the rule (one land a turn); 305.2a, which holds the same words, how to count them."""
     found = keys(engine.search(query, doc=doc))
     assert "305.2" in found[:3] and found.index("305.2") < found.index("305.2a")
+
+
+def test_the_heavier_units_find_candidates_not_only_the_rarer(engine):
+    """"white" is rarer than "protection", but "protection from" is what is asked (a player's phrase naming a
+    keyword): it finds candidates too, so the protection rules are there to rank."""
+    from judge_app.search.queries import finders
+
+    question = read(engine, "protection from white", "en-2026")
+    assert [u.typed[0] for u in finders(question.counted)] == ["protection", "white"]  # white: rare, finds anyway
+    assert any(k.startswith("702.16") for k in keys(engine.search("protection from white", doc="en-2026"))[:3])
+    wipe = "does protection from white save my creature from a white board wipe"
+    assert any(k.startswith("702.16") for k in keys(engine.search(wipe, doc="en-2026"))[:5])

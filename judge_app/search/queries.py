@@ -21,7 +21,7 @@ BACKGROUND_SHARE = 0.15  # a unit in more entries is left to `ranking.coordinati
 OPTIONAL_PARTS = ("title", "text", "more")  # where the commoner units of a query still count
 RARE_SHARE = 0.01  # a unit in fewer than this share of the entries always finds candidates
 FINDING_SHARE = 0.1  # a form whose words are all commoner than this finds no candidates (when others do)
-FINDING_PARTS = PARTS  # where the rarer units find candidates
+FINDING_PARTS = PARTS  # where the heavier units find candidates
 MAX_FINDING = 3  # at most this many units find candidates …
 MAX_OPTIONAL = 6  # … and this many others add to their scores (the rarest): Whoosh's cost grows with both
 MAX_FORMS = 3  # a unit finds or adds through its rarest forms only, this many ("use": play, activate, cast)
@@ -36,11 +36,11 @@ def number_token(word: str) -> str | None:
 
 
 def document_query(question: Question, phrases: list[list[str]]) -> Query | None:
-    """The query for one document; rare units find the candidates, common ones only add to their score.
+    """The query for one document; heavy units find the candidates, light ones only add to their score.
 
     Whoosh's matching cost grows with the documents it visits, so the commoner units of a query
-    ("damage", "combat") are scored inside what its rarer units found (see `rarest`) rather than
-    enumerated; an entry lacking every rare unit would be pushed down by `ranking.coordination`
+    ("damage", "combat") are scored inside what its heavier units found (see `finders`) rather than
+    enumerated; an entry lacking every heavy unit would be pushed down by `ranking.coordination`
     anyway. Units in more than `BACKGROUND_SHARE` of the entries ("creature", "player") carry little
     BM25 weight and are left to the coordination alone. Quoted phrases are required.
     """
@@ -51,7 +51,7 @@ def document_query(question: Question, phrases: list[list[str]]) -> Query | None
         required: Query | None = _any([phrase_query(doc, lang, p) for p in phrases], And)
         optional = [unit_query(doc, lang, u) for u in units]
     else:
-        rare = rarest(units)
+        rare = finders(units)
         required = _any([unit_query(doc, lang, u, FINDING_PARTS, FINDING_SHARE) for u in rare])
         common = sorted((u for u in units if u not in rare), key=_rarest_form)[:MAX_OPTIONAL]
         optional = [unit_query(doc, lang, u, OPTIONAL_PARTS, BACKGROUND_SHARE) for u in common]
@@ -60,10 +60,12 @@ def document_query(question: Question, phrases: list[list[str]]) -> Query | None
     return AndMaybe(required, _any(optional))
 
 
-def rarest(units: list[Unit]) -> list[Unit]:
-    """The units that find candidates: the rarer half of the query (at least one), plus any unit in
-    fewer than `RARE_SHARE` of the entries. The others only add to the score of what these found."""
-    ranked = sorted(units, key=_rarest_form)
+def finders(units: list[Unit]) -> list[Unit]:
+    """The units that find candidates: the heavier half of the query (at least one), plus any unit in
+    fewer than `RARE_SHARE` of the entries. The others only add to the score of what these found. Heavier,
+    not rarer: a unit's weight is its rarity as the reading stresses it, so a story's rare word finds less
+    than the mechanic asked about ("protection from white": protection finds, not only white)."""
+    ranked = sorted(units, key=lambda unit: -unit.weight)
     keep = min(max(1, (len(ranked) + 1) // 2), MAX_FINDING)
     return [u for i, u in enumerate(ranked) if i < keep or _rarest_form(u) <= RARE_SHARE]
 
