@@ -72,7 +72,10 @@ def no_horizontal_scroll(driver) -> bool:
     return driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
 
 
-def wait_for(driver, condition, timeout: float = 10):
+def wait_for(driver, condition, timeout: float = 30):
+    """Wait until `condition(driver)` holds. It returns as soon as it does: the timeout only bounds a failure,
+    and is generous because a CI machine shared with other work answers a page in seconds, not milliseconds
+    (10 s timed out once under a load of 10 on two cores)."""
     from selenium.webdriver.support.ui import WebDriverWait
 
     return WebDriverWait(driver, timeout).until(condition)
