@@ -57,17 +57,21 @@ class Characteristics:
         return None if self.power is None or self.toughness is None else f"{self.power}/{self.toughness}"
 
 
+def symbols_of(mana_cost: str) -> list[str]:
+    """The mana symbols of a cost, without braces and upper-cased: "{2}{w/u}" → ["2", "W/U"] (107.4)."""
+    return re.findall(r"\{([^}]*)\}", mana_cost.upper())
+
+
 def colors_of_cost(mana_cost: str) -> frozenset[str]:
     """An object is the colours of the mana symbols in its mana cost, hybrid ones included (202.2)."""
-    symbols = re.findall(r"\{([^}]*)\}", mana_cost)
-    return frozenset(_SYMBOL_COLORS[c] for s in symbols for c in s.upper().split("/") if c in _SYMBOL_COLORS)
+    return frozenset(_SYMBOL_COLORS[c] for s in symbols_of(mana_cost) for c in s.split("/") if c in _SYMBOL_COLORS)
 
 
 def mana_value(mana_cost: str) -> int:
     """202.3: the total amount of mana in a mana cost, regardless of colour; hybrid symbols count their largest
     part, X is 0 (202.3e)."""
     total = 0
-    for symbol in re.findall(r"\{([^}]*)\}", mana_cost.upper()):
+    for symbol in symbols_of(mana_cost):
         parts = symbol.split("/")
         if symbol.isdigit():
             total += int(symbol)

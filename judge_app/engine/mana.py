@@ -15,10 +15,10 @@ in battlefield order (a documented default, said in the trace).
 from __future__ import annotations
 
 import itertools
-import re
 from dataclasses import dataclass
 
 from judge_app.engine import rules
+from judge_app.engine.characteristics import symbols_of
 from judge_app.engine.errors import IllegalAction
 from judge_app.engine.events import Event, LifeChange, ManaChange, StatusChange
 from judge_app.engine.view import View
@@ -53,7 +53,7 @@ class Symbol:
 def read_cost(symbols: str, x: int = 0) -> list[Symbol]:
     """"{2}{W/U}{B/P}" → its symbols with the ways each can be paid. Raises `UnreadableCost`."""
     out: list[Symbol] = []
-    for inner in re.findall(r"\{([^}]*)\}", symbols.upper()):
+    for inner in symbols_of(symbols):
         out.append(_symbol(inner, x, symbols))
     return out
 
@@ -106,7 +106,7 @@ def colors_asked(symbols: str) -> list[str]:
     green): what a player choosing a colour for "one mana of any color" would want (106.4). A symbol the engine
     can't read asks for nothing."""
     wanted: list[str] = []
-    for inner in re.findall(r"\{([^}]*)\}", symbols.upper()):
+    for inner in symbols_of(symbols):
         try:
             symbol = _symbol(inner, 0, symbols)
         except UnreadableCost:
