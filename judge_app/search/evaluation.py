@@ -1,7 +1,6 @@
 """Scoring a search engine against the query sets: the judges' development set
 (`benchmarks/search_queries.toml`) and the player questions, in a development and a test half
-(`benchmarks/search_questions_dev.toml`, `…_test.toml`, and two more test halves `…_test2.toml` and
-`…_test3.toml`).
+(`benchmarks/search_questions_dev.toml` and `…_test.toml`).
 
 Shared by the benchmark script (which prints the figures) and the quality tests (which guard them).
 A hit is `("rule", number)` or `("glossary", term)`; a query's `accept` list names rule numbers,
@@ -21,9 +20,7 @@ from judge_app.corpus.glossary import term_key
 
 QUERY_SET = paths.PROJECT_ROOT / "benchmarks" / "search_queries.toml"
 QUESTIONS_DEV = paths.PROJECT_ROOT / "benchmarks" / "search_questions_dev.toml"
-QUESTIONS_TEST = paths.PROJECT_ROOT / "benchmarks" / "search_questions_test.toml"
-QUESTIONS_TEST2 = paths.PROJECT_ROOT / "benchmarks" / "search_questions_test2.toml"  # a second held-out half
-QUESTIONS_TEST3 = paths.PROJECT_ROOT / "benchmarks" / "search_questions_test3.toml"  # a third, written blind
+QUESTIONS_TEST = paths.PROJECT_ROOT / "benchmarks" / "search_questions_test.toml"  # written blind, never tuned on
 KINDS = ("number", "keyword", "glossary", "interaction", "typo", "accent", "crosslang", "question")
 QUESTION_KINDS = ("general", "mechanics", "situation")  # one thing; two mechanics or more; a short story
 
