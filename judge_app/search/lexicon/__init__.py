@@ -245,7 +245,7 @@ def obsolete_terms(corpus: Corpus, doc: str) -> list[tuple[list[str], list[str]]
         names = [n.strip() for n in re.split(r"[,/]", OBSOLETE_RE.sub(" ", entry.term)) if n.strip()]
         wordings = [_BRACKETS.sub(" ", m.group(1)).strip() for m in REPLACEMENT_RE.finditer(entry.text)]
         wordings += [rules[n].title for n in entry.rules if n in rules and rules[n].title]
-        wordings = [w for w in dict.fromkeys(wordings + [entry.term]) if w]
+        wordings = [w for w in dict.fromkeys([*wordings, entry.term]) if w]
         if names:
             out.append((names, wordings))
     return out
