@@ -91,6 +91,7 @@ class Question:
     units: list[Unit]
     situation: dict[str, int] = field(default_factory=dict)  # families of deciding rules → cues pointing to each
     story: bool = False  # a story is told (see `Reader._story`): its cues weigh fully
+    fitting: object = field(default=None, repr=False, compare=False)  # `fitting.Fitting`, kept with the reading
 
     @property
     def counted(self) -> list[Unit]:

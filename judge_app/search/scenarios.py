@@ -94,12 +94,9 @@ class ScenarioFinder:
         """`hits`: the search's best hits in rank order, each as (document, the rule numbers it stands for);
         `questions`: the query as read in the searched document and in English (either may be missing).
         With `words_needed` false (a rule number was asked), the rules alone decide."""
-        votes = self._votes(hits)
-        candidates = {id(p): p for _, mapped in votes for n in mapped for p in self._by_family.get(_family(n), ())}
         wanted = [_wanted(q) for q in questions]
         found = []
-        for profile in candidates.values():
-            rule_score, shared = self._rule_score(profile, votes)
+        for profile, rule_score, shared in self._rule_scores(self._votes(hits)):
             if words_needed:
                 word_score = max((self._word_score(profile, w) for w in wanted), default=0.0)
                 score = RULES_SHARE * rule_score + (1 - RULES_SHARE) * word_score
@@ -127,20 +124,28 @@ class ScenarioFinder:
                 out.append((1 / math.sqrt(rank + 1), mapped))
         return out
 
-    @staticmethod
-    def _rule_score(profile: _Profile, votes) -> tuple[float, list[str]]:
+    def _rule_scores(self, votes) -> list[tuple[_Profile, float, list[str]]]:
+        """Each scenario sharing a rule family with a hit: how well its rules match the
+        hits' (each hit's best: a rule it names exactly, or `FAMILY` of one of the same rule), out of the
+        `RULE_NORM` best hits' weight, and the rules it shares with them exactly, as numbered in the results."""
         total = sum(weight for weight, _ in votes[:RULE_NORM]) or 1.0
-        score = 0.0
-        shared: list[str] = []
+        profiles: dict[int, _Profile] = {}
+        scores: dict[int, float] = {}
+        shared: dict[int, list[str]] = {}
         for weight, mapped in votes:
-            best = 0.0
+            best: dict[int, float] = {}
             for number, shown in mapped.items():
-                exact = profile.rules.get(number, 0.0)
-                best = max(best, exact, profile.families.get(_family(number), 0.0) * FAMILY)
-                if exact and shown not in shared:
-                    shared.append(shown)
-            score += weight * best
-        return min(1.0, score / total), shared
+                family = _family(number)
+                for profile in self._by_family.get(family, ()):
+                    key = id(profile)
+                    profiles[key] = profile
+                    exact = profile.rules.get(number, 0.0)
+                    best[key] = max(best.get(key, 0.0), exact, profile.families[family] * FAMILY)
+                    if exact and shown not in shared.setdefault(key, []):
+                        shared[key].append(shown)
+            for key, value in best.items():
+                scores[key] = scores.get(key, 0.0) + weight * value
+        return [(profiles[key], min(1.0, score / total), shared.get(key, [])) for key, score in scores.items()]
 
     @staticmethod
     def _word_score(profile: _Profile, wanted: _Wanted) -> float:

@@ -28,6 +28,7 @@ from judge_app.search import cards, elsewhere, execution, ranking, scenarios, un
 from judge_app.search.analysis import CHAINS, LANGUAGES, fold, term, terms, words
 from judge_app.search.crosslang import Alignment, SameDateAlignment
 from judge_app.search.entries import RULE, parse_ref
+from judge_app.search.fitting import Fitting
 from judge_app.search.hits import Resolver, build_hit
 from judge_app.search.lexicon import Lexicon, families
 from judge_app.search.lifecycle import VOCABULARY_FILE
@@ -474,26 +475,10 @@ class Engine:
         return found
 
     def _fit(self, ref: str, question: Question) -> tuple[float, float]:
-        """The weighted share of the question's units the entry holds (1 for a question of one unit), and
-        how far it meets the mechanics of a question naming two or more (1: it holds them all; 0: one or
-        none; 0.5: two of three). A unit is held through its best
-        form, a commoner wording counting less ("stack" for "in response"); a word held only in the
-        entry's examples counts `ranking.AROUND` of one."""
-        units = [u for u in question.counted if u.source != "number"]
-        if len(units) < 2:
-            return 1.0, 0.0
-        lang = question.lang
-        own, around = self._entry_terms(ref, lang)
-
-        def held(word: str) -> float:
-            found = self._word_terms(word, lang)
-            return 1.0 if found & own else ranking.AROUND if found & around else 0.0
-
-        shares = [max(sum(held(w) for w in form) / len(form) * strength
-                      for form, strength in zip(u.forms, u.strengths, strict=True)) for u in units]
-        mechanics = [s >= ranking.AROUND for u, s in zip(units, shares, strict=True) if u.mechanic]
-        meets = (sum(mechanics) - 1) / (len(mechanics) - 1) if sum(mechanics) > 1 else 0.0
-        return ranking.held_share(shares, [u.weight for u in units]), meets
+        """How much of the question the entry holds (see `fitting.Fitting.fit`)."""
+        if question.fitting is None:
+            question.fitting = Fitting.of(question, lambda word: self._word_terms(word, question.lang))
+        return question.fitting.fit(ref, lambda: self._entry_terms(ref, question.lang))
 
     def _word_terms(self, word: str, lang: str) -> frozenset[str]:
         """A word's index terms in both chains (asked of every word of a question, for each entry it might fit)."""

@@ -1,0 +1,58 @@
+"""How much of a question an entry holds: the weighted share of its units, and how far it meets its mechanics.
+
+Asked of every candidate entry, several times per search (coverage, title and cue bonuses, subrules behind their
+rules), so a question's words are turned into index terms once (`Fitting`) and each entry's answer is kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from judge_app.search import ranking
+from judge_app.search.questions import Question
+
+Terms = frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class _Unit:
+    forms: tuple[tuple[tuple[Terms, ...], float], ...]  # per form: each word's index terms, and the form's strength
+    weight: float
+    mechanic: bool
+
+
+@dataclass(slots=True)
+class Fitting:
+    """One question's units as index terms, and what each entry asked about holds of them (kept per entry)."""
+
+    units: tuple[_Unit, ...]
+    _kept: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, question: Question, word_terms: Callable[[str], Terms]) -> Fitting:
+        units = [u for u in question.counted if u.source != "number"]
+        return cls(tuple(_Unit(tuple((tuple(word_terms(w) for w in form), strength)
+                                     for form, strength in zip(u.forms, u.strengths, strict=True)),
+                               u.weight, u.mechanic) for u in units))
+
+    def fit(self, ref: str, entry_terms: Callable[[], tuple[Terms, Terms]]) -> tuple[float, float]:
+        """The weighted share of the question's units the entry holds (1 for a question of one unit), and how far
+        it meets the mechanics of a question naming two or more (1: it holds them all; 0: one or none; 0.5: two
+        of three). A unit is held through its best form, a commoner wording counting less ("stack" for "in
+        response"); a word held only in the entry's examples counts `ranking.AROUND` of one. `entry_terms`: the
+        index terms of what the entry says and of its examples."""
+        found = self._kept.get(ref)
+        if found is None:
+            found = self._kept[ref] = self._fit(*entry_terms()) if len(self.units) > 1 else (1.0, 0.0)
+        return found
+
+    def _fit(self, own: Terms, around: Terms) -> tuple[float, float]:
+        def held(found: Terms) -> float:
+            return 1.0 if not found.isdisjoint(own) else ranking.AROUND if not found.isdisjoint(around) else 0.0
+
+        shares = [max(sum(map(held, form)) / len(form) * strength for form, strength in unit.forms)
+                  for unit in self.units]
+        mechanics = sum(s >= ranking.AROUND for unit, s in zip(self.units, shares, strict=True) if unit.mechanic)
+        meets = (mechanics - 1) / (sum(u.mechanic for u in self.units) - 1) if mechanics > 1 else 0.0
+        return ranking.held_share(shares, [u.weight for u in self.units]), meets
