@@ -18,7 +18,8 @@
 
   /* --- words, as judge_app/search/analysis ------------------------------------------------------- */
 
-  var TOKEN = /[1-9]\d{2}\.\d{1,3}[a-z]?(?![\p{L}\p{N}_])|[\p{L}\p{N}_]+(?:['’][\p{L}\p{N}_]+)*/giu;
+  /* a rule number; a power/toughness or its change ("2/2", "+1/+1", "-X/-Y"); a word */
+  var TOKEN = /[1-9]\d{2}\.\d{1,3}[a-z]?(?![\p{L}\p{N}_])|(?<![\p{L}\p{N}_\/])[+\-−–]?(?:\d{1,3}|[xy])\/[+\-−–]?(?:\d{1,3}|[xy])(?![\p{L}\p{N}_\/])|[\p{L}\p{N}_]+(?:['’][\p{L}\p{N}_]+)*/giu;
   var NOT_DECOMPOSED = { "æ": "ae", "œ": "oe", "ø": "o", "ß": "ss", "ł": "l", "đ": "d", "’": "'" };
 
   function words(text) { return String(text).match(TOKEN) || []; }
@@ -103,7 +104,7 @@
     var prefixes = {};
     typed.forEach(function (word, i) {
       var folded = fold(word);
-      if (/\d/.test(folded)) { stems.push(word.toLowerCase()); return; }
+      if (/[\d\/]/.test(folded)) { stems.push(word.toLowerCase().replace(/[−–]/g, "-")); return; }
       var stem = self.stemOf[folded];
       if (!stem) {
         var fixed = self.correct(folded);

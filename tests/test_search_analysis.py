@@ -58,3 +58,19 @@ def test_an_accentless_word_finds_the_accented_one_not_only_its_stem(engine, cor
     response = engine.search("mao", doc="pt-2019")
     assert keys(response)[0] == "402"  # section "Mão"
     assert all("mão" in (h.snippet + h.title).lower() for h in response.hits)
+
+
+def test_power_and_toughness_stay_one_token():
+    """"+1/+1 counters", "a 2/2", "−1/−1" are what players type and the rules write: one token each, never "1", "1"."""
+    assert words("two +1/+1 counters on a 2/2") == ["two", "+1/+1", "counters", "on", "a", "2/2"]
+    assert words("gets +X/+0, then -X/-Y") == ["gets", "+X/+0", "then", "-X/-Y"]
+    assert term("−1/−1", "en", "fs") == term("-1/-1", "en", "sf") == "-1/-1"  # a minus sign is the hyphen
+    assert words("pay {2/W} and/or 702.19c") == ["pay", "2", "W", "and", "or", "702.19c"]  # hybrid mana: no
+
+
+def test_a_counter_of_one_kind_finds_that_kind(engine, corpus):
+    """"-1/-1 counters" finds rules about -1/-1 counters (split into "1", "1" it found every "1")."""
+    found = [k for k in keys(engine.search("-1/-1 counters", doc="en-2026")) if not k.startswith("glossary:")][:5]
+    rules = corpus.rules["en-2026"]
+    assert all("-1/-1" in rules[k].text for k in found), found
+    assert "704.5q" in keys(engine.search("marcador +1/+1 e marcador -1/-1 se anulam", doc="pt-2019"))[:3]

@@ -155,7 +155,29 @@ def test_obsolete_names_that_are_everyday_words_stay_words(engine):
     ("como funciona o timestamp", "pt-2019", "613"),  # "selo temporal" in the 2019 translation
     ("cómo funciona el timestamp", "es-2026", "613"),  # "orden de llegada" in es-2026
     ("what happens if i deck out", "en-2026", "704.5b"),
+    ("is commander singleton", "en-2026", "903.5b"),  # one copy of each card: "a different English name"
+    ("what is lki", "en-2026", "113.7a"),  # last known information
+    ("puedo tener 4 copias de una carta en el mazo", "es-2026", "100.2a"),  # "no más de cuatro"
+    ("quantas cópias de um card posso ter, 4 cópias?", "pt-2019", "100.2a"),  # "não mais que quatro"
 ])
 def test_table_words_reach_the_document_s_own_wording(engine, query, doc, top):
     found = [k for k in keys(engine.search(query, doc=doc)) if not k.startswith("glossary:")][:3]
     assert any(k == top or k.startswith(top + ".") for k in found), found
+
+
+def test_a_power_toughness_reads_as_the_rules_words_for_it():
+    """A "2/2" typed alone is a value of power and toughness; a "+3/+3" a change of them (layer 7c's words)."""
+    assert lexicon("en").wordings(("2/2",)) == ["power and toughness"]
+    assert "modify power and/or toughness" in lexicon("en").wordings(("+3/+3",))
+    assert "alteram o poder e/ou resistência" in lexicon("pt").wordings(("-1/-1",))
+    assert lexicon("es").wordings(("x/x",)) == ["fuerza y resistencia"]
+    assert lexicon("en").wordings(("2/2x",)) == []
+
+
+@pytest.mark.parametrize(("query", "doc", "top"), [
+    ("em que camada entra um +2/+2", "pt-2019", "613.3c"),  # layer 7c in the 2019 numbering
+    ("en qué capa se aplica un +2/+2", "es-2026", "613.4c"),
+    ("cuándo termina un +2/+2 hasta el final del turno", "es-2026", "514.2"),
+])
+def test_a_change_of_power_and_toughness_finds_its_rule(engine, query, doc, top):
+    assert top in keys(engine.search(query, doc=doc))[:3]

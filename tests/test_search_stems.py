@@ -124,3 +124,33 @@ def test_the_game_word_finds_its_own_rule(engine, query, doc, top):
     found = keys(engine.search(query, doc=doc))
     assert found[0] == top
     assert not any(k.startswith("706") for k in found[:5]) or query != "dies"
+
+
+# One word, two meanings, the same term (no stem can split them): the players' phrases around it decide
+# (lexicon/*.toml [words]). (document, query, the rule meant, the rule of the other meaning)
+SAME_WORD = [
+    ("en-2026", "how do i counter a spell", "701.6", "122"),  # counter: the action / the marker
+    ("en-2026", "+1/+1 counter", "122", "701.6"),
+    ("en-2026", "can the game end in a draw", "104.4", "121"),  # draw: a game's result / a card
+    ("en-2026", "draw a card", "121", "104.4"),
+    ("pt-2019", "como funciona explore", "701.39", "702.109"),  # Explorar: Explore (701.39) / Exploit (702.109)
+    ("pt-2019", "como funciona exploit", "702.109", "701.39"),
+    ("pt-2019", "o que é alcance", "702.17", "801"),  # Alcance: Reach / alcance de influência (801)
+    ("pt-2019", "alcance de influência", "801", "702.17"),
+    ("pt-2019", "marcador +1/+1 e marcador -1/-1 se anulam", "704.5q", "701.5"),  # anular: cancel out / counter
+    ("pt-2019", "anular uma mágica", "701.5", "704.5q"),
+    ("es-2026", "qué pasa con el dado", "706", "608"),  # dado: a die (706) / given (a spell's instructions)
+]
+
+
+@pytest.mark.parametrize(("doc", "query", "meant", "other"), SAME_WORD)
+def test_a_word_of_two_meanings_finds_the_one_meant(engine, doc, query, meant, other):
+    found = [k for k in keys(engine.search(query, doc=doc)) if not k.startswith("glossary:")]
+    assert any(_under(k, meant) for k in found[:3]), found[:3]
+    assert not _under(found[0], other), found[:3]
+
+
+def _under(number: str, rule: str) -> bool:
+    """`number` is `rule` or one of its subrules ("701.6a", "704.5q" under "704.5")."""
+    rest = number[len(rule):]
+    return number.startswith(rule) and (not rest or rest[0] == "." or rest.isalpha())

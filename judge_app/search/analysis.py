@@ -29,8 +29,13 @@ from whoosh.lang import stemmer_for_language
 LANGUAGES = ("en", "pt", "es")
 CHAINS = ("sf", "fs")  # stem-then-fold, fold-then-stem
 
-# A rule number ("702.19c", "100.1") is one token; otherwise words, apostrophes inside kept ("owner's").
-TOKEN_RE = re.compile(r"[1-9]\d{2}\.\d{1,3}[a-z]?(?!\w)|\w+(?:['’]\w+)*", re.IGNORECASE)
+# A rule number ("702.19c", "100.1") is one token; so is a power/toughness or its change ("2/2", "+1/+1",
+# "-1/-1", "+X/+0": players type "+1/+1 counters", "a 2/2", the rules write the same); otherwise words,
+# apostrophes inside kept ("owner's"). static/offline-search.js reads tokens alike.
+_PT = r"[+\-−–]?(?:\d{1,3}|[xy])/[+\-−–]?(?:\d{1,3}|[xy])"
+POWER_TOUGHNESS_RE = re.compile(_PT, re.IGNORECASE)  # one token: "2/2" (a value), "+3/+3" (a change)
+TOKEN_RE = re.compile(rf"[1-9]\d{{2}}\.\d{{1,3}}[a-z]?(?!\w)|(?<![\w/]){_PT}(?![\w/])|\w+(?:['’]\w+)*", re.IGNORECASE)
+_MINUS = str.maketrans({"−": "-", "–": "-"})  # a minus sign or an en dash in "−1/−1" is the hyphen of "-1/-1"
 
 _NOT_DECOMPOSED = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "ß": "ss", "ł": "l", "đ": "d", "’": "'"})
 STEMS_FILE = Path(__file__).resolve().parent / "lexicon" / "stems.toml"
@@ -77,13 +82,13 @@ def remember(table: dict[tuple[str, str], dict[str, str]]) -> None:
 def term(word: str, lang: str, chain: str) -> str:
     """The index term for one token: `chain` "sf" stems then folds, "fs" folds then stems.
 
-    Tokens holding a digit (rule numbers, "1/1") are only lowercased, never stemmed.
+    Tokens holding a digit or a slash (rule numbers, "1/1", "+X/+0") are only lowercased, never stemmed.
     """
-    lowered = word.lower().replace("’", "'")
+    lowered = word.lower().replace("’", "'").translate(_MINUS)
     known = _remembered.get((lang, chain))
     if known is not None and lowered in known:
         return known[lowered]
-    if any(ch.isdigit() for ch in lowered):
+    if "/" in lowered or any(ch.isdigit() for ch in lowered):
         return lowered
     fixed = fixed_stems().get(lang, {}).get(fold(lowered))
     if fixed is not None:

@@ -26,7 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from judge_app.corpus import Corpus
-from judge_app.search.analysis import fold, term, words
+from judge_app.search.analysis import POWER_TOUGHNESS_RE, fold, term, words
 
 FOLDER = Path(__file__).resolve().parent
 SHAPES = ("definition", "outcome", "permission", "chooser", "count", "combination")
@@ -80,6 +80,7 @@ class Lexicon:
     cue_longest: int = 1
     condition_words: frozenset[str] = frozenset()  # folded: words that begin a condition ("when", "if", "cuando")
     everyday: frozenset[tuple[str, ...]] = frozenset()  # keys of obsolete terms that are everyday words ("during")
+    power_toughness: dict[str, list[str]] = field(default_factory=dict)  # "value" / "change" → the rules' wordings
     _known: frozenset[str] | None = None  # every term of every phrase, computed on first use
     _stems: list[tuple[str, tuple[str, ...]]] | None = None  # one-word cues' stems, longest first (first use)
 
@@ -123,7 +124,12 @@ class Lexicon:
         return self._known
 
     def wordings(self, phrase_key: tuple[str, ...]) -> list[str]:
-        return self.phrases.get(phrase_key, [])
+        """The rules' wordings for a phrase; for a power/toughness typed alone ("a 2/2", "+3/+3"), those of
+        [power-toughness]: a value reads as "power and toughness", a change as what modifies them."""
+        found = self.phrases.get(phrase_key)
+        if found is None and len(phrase_key) == 1 and POWER_TOUGHNESS_RE.fullmatch(phrase_key[0]):
+            found = self.power_toughness.get("change" if phrase_key[0][0] in "+-" else "value")
+        return found or []
 
     def add(self, phrase: str, wordings: list[str]) -> None:
         phrase_key = key(phrase, self.lang)
@@ -206,6 +212,7 @@ def lexicon(lang: str) -> Lexicon:
         condition_words=frozenset(fold(w) for w in questions.get(CONDITION, "").split()),
         hints={kind: tuple(found) for kind, found in data.get("hints", {}).items() if kind in SHAPES},
         everyday=frozenset(key(p, lang) for p in data.get("obsolete", {}).get("everyday", [])),
+        power_toughness={kind: list(found) for kind, found in data.get("power-toughness", {}).items()},
     )
     for phrase, wordings in data.get("words", {}).items():
         found.add(phrase, list(wordings))
