@@ -8,6 +8,7 @@ import pytest
 from search_helpers import keys
 
 from judge_app.search.analysis import fixed_stems, fold, term
+from judge_app.search.lexicon import key, lexicon
 
 # (language, game word, the word it stemmed onto)
 APART = [
@@ -66,6 +67,10 @@ APART = [
     ("pt", "identidade", "idêntica"),
     ("pt", "baixo", "baixar"),  # face voltada para baixo / players' "baixar" (play a card)
     ("pt", "some", "soma"),  # disappears (players' "a mana some") / a sum
+    # the fifth session
+    ("pt", "desaparece", "desaparecer"),  # a token or mana disappears / Desaparecer (Vanishing, 702.62)
+    ("pt", "some", "sumir"),  # disappears / Sumir (Fading in the 2019 translation, 702.31)
+    ("es", "desaparece", "desaparecer"),  # a token disappears / Desaparecer (the keyword, 702.32)
 ]
 
 # (language, form, the word it must meet)
@@ -76,8 +81,9 @@ JOINED = [
     ("pt", "equipe", "equipes"),
     ("es", "resuelve", "resolver"), ("es", "resolvió", "resolver"), ("es", "resolución", "resolver"),
     ("es", "maná", "mana"), ("es", "daño", "dañado"), ("es", "sac", "sacrificar"),
-    ("pt", "resolução", "resolver"), ("pt", "vir", "vindo"), ("pt", "voltada", "voltado"), ("pt", "some", "sumir"),
+    ("pt", "resolução", "resolver"), ("pt", "vir", "vindo"), ("pt", "voltada", "voltado"), ("pt", "some", "sumiu"),
     ("en", "resolution", "resolve"), ("en", "planeswalker", "planeswalkers"),
+    ("pt", "desaparece", "desapareceu"), ("es", "desaparece", "desapareció"),
 ]
 
 
@@ -107,9 +113,9 @@ _SAME_AS_LISTED = {
            "mueren", "muera", "mueran", "murieron", "pierden", "pierda", "pierdan", "juegan", "juegue", "jueguen",
            "vuelven", "vuelva", "vuelvan", "objetivos", "manos", "manas", "danos", "danada", "danados", "danadas",
            "comidas", "salas", "partidas", "vacias", "identidades", "resuelven", "resuelva", "resuelvan",
-           "resoluciones"},
+           "resoluciones", "desaparecen", "desaparecieron"},
     "pt": {"encantamentos", "equipes", "equipamentos", "ativos", "jogos", "magicas", "magias", "faces", "voltadas",
-           "voltados", "partidas", "identidades", "resolucoes", "somem"},
+           "voltados", "partidas", "identidades", "resolucoes", "somem", "sumiram", "desaparecem", "desapareceram"},
 }
 
 
@@ -140,6 +146,8 @@ SAME_WORD = [
     ("pt-2019", "marcador +1/+1 e marcador -1/-1 se anulam", "704.5q", "701.5"),  # anular: cancel out / counter
     ("pt-2019", "anular uma mágica", "701.5", "704.5q"),
     ("es-2026", "qué pasa con el dado", "706", "608"),  # dado: a die (706) / given (a spell's instructions)
+    ("pt-2019", "a ficha desaparece quando volta pra mão?", "110.5", "702.62"),  # disappears / Vanishing (stems)
+    ("es-2026", "la ficha desaparece si vuelve a la mano?", "111.8", "702.32"),
 ]
 
 
@@ -154,3 +162,10 @@ def _under(number: str, rule: str) -> bool:
     """`number` is `rule` or one of its subrules ("701.6a", "704.5q" under "704.5")."""
     rest = number[len(rule):]
     return number.startswith(rule) and (not rest or rest[0] == "." or rest.isalpha())
+
+
+def test_a_players_deck_is_not_the_rules_shuffle():
+    """es "baraja": players' deck (in Spain) / "baraja" in es-2026, always the verb (shuffles, Barajar 701.24). The
+    single word stays the rules' verb; "mi baraja", "la baraja" read as the deck."""
+    assert lexicon("es").wordings(key("baraja", "es")) == []
+    assert lexicon("es").wordings(key("mi baraja", "es")) == ["mazo"]
