@@ -181,3 +181,13 @@ def test_a_power_toughness_reads_as_the_rules_words_for_it():
 ])
 def test_a_change_of_power_and_toughness_finds_its_rule(engine, query, doc, top):
     assert top in keys(engine.search(query, doc=doc))[:3]
+
+
+@pytest.mark.parametrize(("query", "doc"), [
+    ("duda: cómo funciona arrollar, gracias", "es-2026"),  # "duda" is not a typo of "dada"
+    ("noob question, need help: how does trample work", "en-2026"),
+])
+def test_table_chatter_is_filler_not_a_typo(engine, query, doc):
+    response = engine.search(query, doc=doc)
+    assert response.did_you_mean is None
+    assert keys(response)[0].startswith("702.19")
