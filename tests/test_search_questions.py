@@ -200,3 +200,17 @@ def test_the_heavier_units_find_candidates_not_only_the_rarer(engine):
     assert any(k.startswith("702.16") for k in keys(engine.search("protection from white", doc="en-2026"))[:3])
     wipe = "does protection from white save my creature from a white board wipe"
     assert any(k.startswith("702.16") for k in keys(engine.search(wipe, doc="en-2026"))[:5])
+
+
+@pytest.mark.parametrize(("query", "doc", "first", "topic"), [
+    ("can a tapped creature block", "en-2026", "509.1a", "509"),  # not 702.39a Provoke ("untapped", "block")
+    ("criatura tapada pode bloquear?", "pt-2019", "509.1a", "509"),
+    ("el rival puede rendirse cuando quiera?", "es-2026", "104.3a", "104"),  # not 702.103d, which concedes too
+])
+def test_a_rule_within_what_the_question_names_comes_first(engine, query, doc, first, topic):
+    """A glossary term the question names sends to the rules of its topic (Block → 509, Conceder → 104): among
+    rules holding the same words, those within it come first."""
+    question = read(engine, query, doc)
+    assert engine._fitting(question).topic(first) > 0
+    assert any(t == topic for t, _ in engine._fitting(question).topics)
+    assert keys(engine.search(query, doc=doc))[0] == first

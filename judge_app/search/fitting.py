@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from judge_app.search import ranking
+from judge_app.search.entries import RULE
 from judge_app.search.questions import Question
 
 Terms = frozenset[str]
@@ -27,14 +28,27 @@ class Fitting:
     """One question's units as index terms, and what each entry asked about holds of them (kept per entry)."""
 
     units: tuple[_Unit, ...]
+    topics: tuple[tuple[str, float], ...] = ()  # rules and sections the question names, each with its unit's share
     _kept: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, question: Question, word_terms: Callable[[str], Terms]) -> Fitting:
         units = [u for u in question.counted if u.source != "number"]
+        total = sum(u.weight for u in units) or 1.0
+        topics: dict[str, float] = {}
+        for unit in units:
+            if unit.condition:
+                continue
+            for named in unit.named:
+                for number in (named.ref.rsplit("|", 1)[1],) if named.kind == RULE else named.rules:
+                    topics[number] = max(topics.get(number, 0.0), unit.weight / total)
         return cls(tuple(_Unit(tuple((tuple(word_terms(w) for w in form), strength)
                                      for form, strength in zip(u.forms, u.strengths, strict=True)),
-                               u.weight, u.mechanic) for u in units))
+                               u.weight, u.mechanic) for u in units), tuple(topics.items()))
+
+    def topic(self, number: str) -> float:
+        """The share of the question naming a rule or section the entry belongs to (its own title counts)."""
+        return max((share for topic, share in self.topics if _within(number, topic)), default=0.0)
 
     def fit(self, ref: str, entry_terms: Callable[[], tuple[Terms, Terms]]) -> tuple[float, float]:
         """The weighted share of the question's units the entry holds (1 for a question of one unit), and how far
@@ -56,3 +70,11 @@ class Fitting:
         mechanics = sum(s >= ranking.AROUND for unit, s in zip(self.units, shares, strict=True) if unit.mechanic)
         meets = (mechanics - 1) / (sum(u.mechanic for u in self.units) - 1) if mechanics > 1 else 0.0
         return ranking.held_share(shares, [u.weight for u in self.units]), meets
+
+
+def _within(number: str, topic: str) -> bool:
+    """"903.7" is within "903", "702.19b" within "702.19" (not "702.1"), and a rule within itself."""
+    if not number.startswith(topic):
+        return False
+    rest = number[len(topic):]
+    return not rest or rest[0] == "." or ("." in topic and rest[0].isalpha())

@@ -422,7 +422,10 @@ class Engine:
     def _coverage(self, ref: str, question: Question) -> float:
         """`ranking.coordination` of the question's units over what the entry holds; for a question naming
         two or more mechanics, times `ranking.MEETING` when the entry holds them all (a power of it when it
-        holds some: two of three), or `ranking.LISTED` when it is a list of keywords."""
+        holds some: two of three), or `ranking.LISTED` when it is a list of keywords; a rule within a rule or
+        section the question names (a title, or the rules a glossary term sends to) weighs more
+        (`ranking.TOPIC_LIFT` times the share of the question naming it): "can a tapped creature block" → 509.1a
+        (the glossary's Block sends to 509), not 702.39a (Provoke)."""
         share, meets = self._fit(ref, question)
         factor = 1.0
         if len(question.mechanics) > 1:
@@ -433,6 +436,9 @@ class Engine:
         variant = self._variant(ref)
         if variant and not variant & self._asked(question):
             factor *= ranking.UNASKED_VARIANT
+        _, kind, number = parse_ref(ref)
+        if kind == RULE:
+            factor *= 1 + ranking.TOPIC_LIFT * self._fitting(question).topic(number)
         return share ** ranking.COORDINATION * factor
 
     def _variant(self, ref: str) -> frozenset[str]:
@@ -476,9 +482,13 @@ class Engine:
 
     def _fit(self, ref: str, question: Question) -> tuple[float, float]:
         """How much of the question the entry holds (see `fitting.Fitting.fit`)."""
+        return self._fitting(question).fit(ref, lambda: self._entry_terms(ref, question.lang))
+
+    def _fitting(self, question: Question) -> Fitting:
+        """The question's units as index terms, and the rules it names (worked out once, kept with the reading)."""
         if question.fitting is None:
             question.fitting = Fitting.of(question, lambda word: self._word_terms(word, question.lang))
-        return question.fitting.fit(ref, lambda: self._entry_terms(ref, question.lang))
+        return question.fitting
 
     def _word_terms(self, word: str, lang: str) -> frozenset[str]:
         """A word's index terms in both chains (asked of every word of a question, for each entry it might fit)."""
