@@ -214,3 +214,14 @@ def test_a_rule_within_what_the_question_names_comes_first(engine, query, doc, f
     assert engine._fitting(question).topic(first) > 0
     assert any(t == topic for t, _ in engine._fitting(question).topics)
     assert keys(engine.search(query, doc=doc))[0] == first
+
+
+@pytest.mark.parametrize(("query", "doc", "first", "later"), [
+    ("can i flash in a creature while a split second spell is on the stack", "en-2026", "702.61a", "702.61b"),
+    ("arrollar con toque mortal, cuánto daño hay que asignar al bloqueador", "es-2026", "702.19b", "702.19d"),
+])
+def test_a_subrule_saying_no_more_than_an_earlier_one_steps_behind_it(engine, query, doc, first, later):
+    """Under a heading (702.61 Split Second states nothing), the first subrule holding the question states the rule;
+    a later one holding no more of it treats a case."""
+    found = keys(engine.search(query, doc=doc))
+    assert found[0] == first and later in found[1:5]

@@ -15,8 +15,10 @@ In order of strength:
    question it holds: the deciding rule rarely uses the story's words, but the best of them holds some.
 5. The question's shape: "who chooses …" prefers entries saying who chooses, "how many …" entries with a count
    (the lexicon's [hints]).
-6. A subrule holding no more of the question than its rule, found too, steps behind it: the rule states the
-   general case (305.2 "A player can normally play one land during their turn"), the subrule a detail.
+6. A subrule holding no more of the question than its rule, or than an earlier subrule of the same rule, found
+   too, steps behind it: the rule states the general case (305.2 "A player can normally play one land during their
+   turn"), the subrule a detail; under a heading (702.61 Split Second) the first subrule holding the question
+   states it (702.61a), later ones treat cases (702.61b).
 7. A rule within a rule or section the question names (a rule title, or the rules a glossary term it names sends
    to) weighs more, by the share of the question naming it: the question's topic ("can a tapped creature block":
    the glossary's Block sends to 509, so 509.1a before 702.39a Provoke, which also holds "untapped" and "block").

@@ -341,23 +341,35 @@ class Engine:
         return self._behind_parents(scores, questions), wanted, matched
 
     def _behind_parents(self, scores: dict[str, float], questions: dict[str, Question]) -> dict[str, float]:
-        """A subrule holding no more of the question than its rule, which says something itself and was found
-        too, weighs `ranking.PARENT_FIRST`: the rule states the general case ("305.2 A player can normally play
-        one land during their turn"), its subrules the details (305.2a: how to count the lands played)."""
+        """A subrule holding no more of the question than its rule (one that says something itself) or than an
+        earlier subrule of the same rule, found too, weighs `ranking.PARENT_FIRST`: the rule states the general
+        case ("305.2 A player can normally play one land during their turn"), its subrules the details (305.2a:
+        how to count the lands played); under a heading ("702.61 Split Second"), the first subrule holding the
+        question states it (702.61a: what split second stops), later ones treat cases (702.61b: what it lets
+        through)."""
         out = dict(scores)
         for ref, score in scores.items():
             doc, kind, number = parse_ref(ref)
-            parent = numbers.parent(number) if kind == RULE else None
-            above = f"{doc}|{RULE}|{parent}"
-            if parent is None or above not in scores:
+            if kind != RULE:
                 continue
-            rule = self.corpus.rules[doc][parent]
-            if rule.text.strip() == (rule.title or "").strip():
-                continue  # a heading ("702.15 Lifelink") states nothing
             question = questions[doc]
-            if self._fit(above, question)[0] >= self._fit(ref, question)[0]:
+            ahead = [f"{doc}|{RULE}|{n}" for n in self._ahead(doc, number)]
+            held = self._fit(ref, question)[0]
+            if any(other in scores and self._fit(other, question)[0] >= held for other in ahead):
                 out[ref] = score * ranking.PARENT_FIRST
         return out
+
+    def _ahead(self, doc: str, number: str) -> list[str]:
+        """The rules a subrule steps behind when it says no more: its rule, unless a heading, and the earlier
+        subrules of the same rule ("702.15e" → 702.15a–d)."""
+        parent = numbers.parent(number)
+        rule = self.corpus.rules[doc].get(parent) if parent else None
+        if rule is None:
+            return []
+        ahead = [] if rule.text.strip() == (rule.title or "").strip() else [parent]
+        if number[-1:].isalpha() and number[:-1] == parent:
+            ahead += [parent + chr(letter) for letter in range(ord("a"), ord(number[-1]))]
+        return ahead
 
     @property
     def cards(self) -> dict[tuple[str, ...], cards.Card]:
