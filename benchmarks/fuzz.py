@@ -11,7 +11,8 @@ an "internal error" line there is a traceback the command caught.
 Prints, per kind: inputs, requests, statuses, 5xx, tracebacks (anything the app logged as an unhandled
 error), and for replays how the sandbox answered (the "crash" kind is the engine failing on a text: no
 traceback reaches the user, but each is a fault worth a look, printed with its first examples).
-Targets (issue 15): 0 tracebacks, 0 5xx. `tests/test_fuzz.py` runs a small slice of the same generators.
+Targets (issue 15): 0 tracebacks, 0 5xx, and no engine crash; the script exits 1 when any kind misses one, so
+a CI job or a loop can fail on it. `tests/web/test_fuzz.py` runs a small slice of the same generators.
 """
 
 from __future__ import annotations
@@ -230,6 +231,7 @@ def main() -> None:
     parser.add_argument("--kinds", default=",".join([*GENERATORS, "cardtext"]))
     options = parser.parse_args()
     kinds = options.kinds.split(",")
+    faults = 0
     if "cardtext" in kinds:
         start = time.monotonic()
         found = fuzz_card_reader(options.count, options.seed)
@@ -238,22 +240,33 @@ def main() -> None:
               f"{time.monotonic() - start:.0f} s", flush=True)
         for example in found["examples"]:
             print(f"    {example}")
+        faults += found["tracebacks"] + (found["exit"] != 0)
     web_kinds = [k for k in kinds if k != "cardtext"]
-    if not web_kinds:
-        return
+    if web_kinds:
+        faults += fuzz_web(web_kinds, options.count, options.seed)
+    if faults:
+        print(f"FAILED: {faults} faults (5xx, tracebacks, engine crashes or a card reader that did not exit 0)")
+        sys.exit(1)
+
+
+def fuzz_web(kinds: list[str], count: int, seed: int) -> int:
+    """Each web kind through the app in process; the number of faults found."""
     from judge_app.web import create_app
 
+    faults = 0
     logging.basicConfig(level=logging.CRITICAL)  # the app's warnings would flood the output; errors are counted
     client = create_app().test_client()
-    for kind in web_kinds:
+    for kind in kinds:
         start = time.monotonic()
-        found = fuzz(client, kind, options.count, options.seed)
+        found = fuzz(client, kind, count, seed)
+        faults += found["5xx"] + found["tracebacks"] + found["refusals"].get("crash", 0)
         print(f"{kind}: {found['inputs']} inputs, {found['requests']} requests in {time.monotonic() - start:.0f} s; "
               f"statuses {found['statuses']}; 5xx {found['5xx']}; tracebacks {found['tracebacks']}"
               + (f"; replays refused by kind {found['refusals']}" if found["refusals"] else ""), flush=True)
         for label, shown in [*found["examples"].items(), ("traceback", found["traceback_examples"])]:
             for example in shown:
                 print(f"    {label}: {example}")
+    return faults
 
 
 if __name__ == "__main__":
