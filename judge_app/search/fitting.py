@@ -29,6 +29,7 @@ class Fitting:
 
     units: tuple[_Unit, ...]
     topics: tuple[tuple[str, float], ...] = ()  # rules and sections the question names, each with its unit's share
+    around: float = ranking.AROUND  # how much of a word an entry holds only in its examples
     _kept: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     @classmethod
@@ -44,7 +45,8 @@ class Fitting:
                     topics[number] = max(topics.get(number, 0.0), unit.weight / total)
         return cls(tuple(_Unit(tuple((tuple(word_terms(w) for w in form), strength)
                                      for form, strength in zip(u.forms, u.strengths, strict=True)),
-                               u.weight, u.mechanic) for u in units), tuple(topics.items()))
+                               u.weight, u.mechanic) for u in units), tuple(topics.items()),
+                   ranking.STORY_AROUND if question.story else ranking.AROUND)
 
     def topic(self, number: str) -> float:
         """The share of the question naming a rule or section the entry belongs to (its own title counts)."""
@@ -54,8 +56,9 @@ class Fitting:
         """The weighted share of the question's units the entry holds (1 for a question of one unit), and how far
         it meets the mechanics of a question naming two or more (1: it holds them all; 0: one or none; 0.5: two
         of three). A unit is held through its best form, a commoner wording counting less ("stack" for "in
-        response"); a word held only in the entry's examples counts `ranking.AROUND` of one. `entry_terms`: the
-        index terms of what the entry says and of its examples."""
+        response"); a word held only in the entry's examples counts `ranking.AROUND` of one, or all of one when the
+        question tells a story (`ranking.STORY_AROUND`: the examples are stories too). `entry_terms`: the index
+        terms of what the entry says and of its examples."""
         found = self._kept.get(ref)
         if found is None:
             found = self._kept[ref] = self._fit(*entry_terms()) if len(self.units) > 1 else (1.0, 0.0)
@@ -63,7 +66,7 @@ class Fitting:
 
     def _fit(self, own: Terms, around: Terms) -> tuple[float, float]:
         def held(found: Terms) -> float:
-            return 1.0 if not found.isdisjoint(own) else ranking.AROUND if not found.isdisjoint(around) else 0.0
+            return 1.0 if not found.isdisjoint(own) else self.around if not found.isdisjoint(around) else 0.0
 
         shares = [max(sum(map(held, form)) / len(form) * strength for form, strength in unit.forms)
                   for unit in self.units]

@@ -47,7 +47,10 @@ HEADING_SHARE = 0.75  # asked what a rule that is only a title means (a keyword,
 #                       states it, takes the title's bonus and the title keeps this share ("how does exalted work" →
 #                       702.82a, "what counts as a permanent" → 110.1; "exalted" alone → 702.82)
 COORDINATION = 2.0  # how hard entries holding only some of the query's words are pushed down
-AROUND = 0.7  # a word only in an entry's examples holds this much of a unit
+AROUND = 0.7  # a word only in an entry's examples holds this much of a unit …
+STORY_AROUND = 1.0  # … and all of it when the question tells a story: the rules' examples are stories too ("my
+#                     blocker got bounced before damage, does the attacker hit me": 510.1c, whose example tells of
+#                     an attacker, its blockers and the damage it assigns)
 MEETING = 1.3  # an entry holding every mechanic a question names (two or more) weighs this much more
 LISTING = 5  # an entry naming this many keywords is a list, not where two of them meet …
 LISTED = 0.5  # … and weighs this much for a question naming two or more mechanics
