@@ -121,6 +121,7 @@ class Engine:
         self._card_forms: dict[tuple[str, str], tuple[list[tuple[str, ...]], list[Named]]] = {}
         self._variants: dict[tuple[str, str], frozenset[str]] = {}
         self._asked_cache: dict[tuple[str, tuple[tuple[str, ...], ...]], frozenset[str]] = {}
+        self._ahead_cache: dict[tuple[str, str], tuple[str, ...]] = {}
 
     def warm(self) -> None:
         """Build now what the first search with a typo would build (the vocabulary's correction tables, a tenth
@@ -352,24 +353,28 @@ class Engine:
             doc, kind, number = parse_ref(ref)
             if kind != RULE:
                 continue
-            question = questions[doc]
-            ahead = [f"{doc}|{RULE}|{n}" for n in self._ahead(doc, number)]
-            held = self._fit(ref, question)[0]
-            if any(other in scores and self._fit(other, question)[0] >= held for other in ahead):
-                out[ref] = score * ranking.PARENT_FIRST
+            ahead = [other for other in self._ahead(doc, number) if other in scores]
+            if ahead:
+                question = questions[doc]
+                held = self._fit(ref, question)[0]
+                if any(self._fit(other, question)[0] >= held for other in ahead):
+                    out[ref] = score * ranking.PARENT_FIRST
         return out
 
-    def _ahead(self, doc: str, number: str) -> list[str]:
-        """The rules a subrule steps behind when it says no more: its rule, unless a heading, and the earlier
-        subrules of the same rule ("702.15e" → 702.15a–d)."""
-        parent = numbers.parent(number)
-        rule = self.corpus.rules[doc].get(parent) if parent else None
-        if rule is None:
-            return []
-        ahead = [] if rule.text.strip() == (rule.title or "").strip() else [parent]
-        if number[-1:].isalpha() and number[:-1] == parent:
-            ahead += [parent + chr(letter) for letter in range(ord("a"), ord(number[-1]))]
-        return ahead
+    def _ahead(self, doc: str, number: str) -> tuple[str, ...]:
+        """The refs of the rules a subrule steps behind when it says no more: its rule, unless a heading, and the
+        earlier subrules of the same rule ("702.15e" → 702.15a–d)."""
+        def compute() -> tuple[str, ...]:
+            parent = numbers.parent(number)
+            rule = self.corpus.rules[doc].get(parent) if parent else None
+            if rule is None:
+                return ()
+            ahead = [] if rule.text.strip() == (rule.title or "").strip() else [parent]
+            if number[-1:].isalpha() and number[:-1] == parent:
+                ahead += [parent + chr(letter) for letter in range(ord("a"), ord(number[-1]))]
+            return tuple(f"{doc}|{RULE}|{n}" for n in ahead)
+
+        return _remembered(self._ahead_cache, (doc, number), _CACHE_LIMIT, compute)
 
     @property
     def cards(self) -> dict[tuple[str, ...], cards.Card]:
