@@ -37,7 +37,7 @@ class Fitting:
         units = [u for u in question.counted if u.source != "number"]
         total = sum(u.weight for u in units) or 1.0
         topics: dict[str, float] = {}
-        for unit in units:
+        for unit in units if len(units) > 1 else ():  # a term alone: its entry first, then the rules it sends to
             if unit.condition:
                 continue
             for named in unit.named:
