@@ -10,7 +10,7 @@ import pytest
 from search_helpers import keys
 
 from judge_app.search.analysis import words
-from judge_app.search.lexicon import CLAUSE, CONDITION, FOLDER, SHAPES, lexicon, obsolete_terms
+from judge_app.search.lexicon import CLAUSE, CONDITION, FOLDER, SHAPES, key, lexicon, obsolete_terms
 
 DOCUMENT = {"en": "en-2026", "pt": "pt-2019", "es": "es-2026"}
 
@@ -126,3 +126,36 @@ def test_the_shape_of_a_question_lifts_entries_that_answer_it(engine):
     chooses, other = (engine._coverage(f"en-2026|rule|{n}", question) for n in ("603.3b", "603.2"))
     assert chooses > other
     assert "603.3b" in keys(engine.search("who chooses the order of triggers when both players have one"))[:1]
+
+
+@pytest.mark.parametrize(("query", "doc", "rule", "entry"), [
+    ("what does in play mean", "en-2026", "403", "In Play (Obsolete)"),
+    ("o que significa em jogo", "pt-2019", "403", "Em Jogo (Obsoleto)"),
+    ("qué significa en juego", "es-2026", "403", "En juego (Obsoleto)"),
+    ("what is mana burn", "en-2026", "106.4", "Mana Burn (Obsolete)"),
+])
+def test_an_obsolete_term_reads_as_today_s_and_reaches_its_entry(engine, query, doc, rule, entry):
+    """An old term is read as today's wording (the rule first) and names its own "(Obsolete)" glossary entry."""
+    found = keys(engine.search(query, doc=doc))[:5]
+    assert any(k == rule or k.startswith(rule + ".") for k in found[:2]), found
+    assert f"glossary:{entry}" in found, found
+
+
+def test_obsolete_names_that_are_everyday_words_stay_words(engine):
+    """"During (Obsolete)", "Removed", "Placed": the [obsolete] everyday list keeps them plain words, so "removed
+    from combat" is not read as exile nor "during combat" as an old card's phrase."""
+    en = engine.lexicons["en-2026"]
+    for word in ("during", "removed", "placed", "mana source"):
+        assert not [w for w in en.wordings(key(word, "en")) if "Obsolete" in w or w == "Counters"], word
+    assert "In Play (Obsolete)" in en.wordings(key("in play", "en"))
+    assert engine.lexicons["pt-2019"].wordings(key("durante", "pt")) == []
+
+
+@pytest.mark.parametrize(("query", "doc", "top"), [
+    ("como funciona o timestamp", "pt-2019", "613"),  # "selo temporal" in the 2019 translation
+    ("cómo funciona el timestamp", "es-2026", "613"),  # "orden de llegada" in es-2026
+    ("what happens if i deck out", "en-2026", "704.5b"),
+])
+def test_table_words_reach_the_document_s_own_wording(engine, query, doc, top):
+    found = [k for k in keys(engine.search(query, doc=doc)) if not k.startswith("glossary:")][:3]
+    assert any(k == top or k.startswith(top + ".") for k in found), found

@@ -79,6 +79,7 @@ class Lexicon:
     cues: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)  # key → situation families
     cue_longest: int = 1
     condition_words: frozenset[str] = frozenset()  # folded: words that begin a condition ("when", "if", "cuando")
+    everyday: frozenset[tuple[str, ...]] = frozenset()  # keys of obsolete terms that are everyday words ("during")
     _known: frozenset[str] | None = None  # every term of every phrase, computed on first use
     _stems: list[tuple[str, tuple[str, ...]]] | None = None  # one-word cues' stems, longest first (first use)
 
@@ -204,6 +205,7 @@ def lexicon(lang: str) -> Lexicon:
         clause_words=frozenset(fold(w) for w in questions.get(CLAUSE, "").split()),
         condition_words=frozenset(fold(w) for w in questions.get(CONDITION, "").split()),
         hints={kind: tuple(found) for kind, found in data.get("hints", {}).items() if kind in SHAPES},
+        everyday=frozenset(key(p, lang) for p in data.get("obsolete", {}).get("everyday", [])),
     )
     for phrase, wordings in data.get("words", {}).items():
         found.add(phrase, list(wordings))
@@ -220,16 +222,20 @@ def lexicon(lang: str) -> Lexicon:
 
 def with_obsolete_terms(base: Lexicon, corpus: Corpus, doc: str) -> Lexicon:
     """`base` plus the document's glossary entries marked obsolete, each mapped to the wording its text
-    gives ("An obsolete term for mana value") and the titles of the rules it sends to."""
+    gives ("An obsolete term for mana value"), the titles of the rules it sends to and the entry itself (so
+    "in play" reads as the battlefield and names "In Play (Obsolete)"); except the names the language's
+    [obsolete] section calls everyday words ("during", "placed"), which stay plain words."""
     out = dataclasses.replace(base, phrases={k: list(v) for k, v in base.phrases.items()}, _known=None)
     for names, wordings in obsolete_terms(corpus, doc):
         for name in names:
-            out.add(name, wordings)
+            if key(name, base.lang) not in base.everyday:
+                out.add(name, wordings)
     return out
 
 
 def obsolete_terms(corpus: Corpus, doc: str) -> list[tuple[list[str], list[str]]]:
-    """(names, current wordings) for each glossary entry of `doc` marked obsolete."""
+    """(names, current wordings) for each glossary entry of `doc` marked obsolete; the last wording is the
+    entry's own term."""
     out = []
     rules = corpus.rules.get(doc, {})
     for entry in corpus.glossary.get(doc, []):
@@ -239,7 +245,7 @@ def obsolete_terms(corpus: Corpus, doc: str) -> list[tuple[list[str], list[str]]
         names = [n.strip() for n in re.split(r"[,/]", OBSOLETE_RE.sub(" ", entry.term)) if n.strip()]
         wordings = [_BRACKETS.sub(" ", m.group(1)).strip() for m in REPLACEMENT_RE.finditer(entry.text)]
         wordings += [rules[n].title for n in entry.rules if n in rules and rules[n].title]
-        wordings = [w for w in dict.fromkeys(wordings) if w]
-        if names and wordings:
+        wordings = [w for w in dict.fromkeys([*wordings, entry.term]) if w]
+        if names:
             out.append((names, wordings))
     return out
