@@ -73,7 +73,7 @@ def test_the_development_questions(engine):
     ranks = [c.rank([(h.kind, h.number if h.kind == "rule" else h.term or "")
                      for h in engine.search(c.q, doc=c.doc).hits]) for c in cases]
     quality = ev.by_kind(cases, ranks)["overall"]
-    assert quality.recall_at_5 >= 0.83 and quality.mrr >= 0.67, quality  # today .856, .703 (528 questions)
+    assert quality.recall_at_5 >= 0.85 and quality.mrr >= 0.71, quality  # today .869, .727 (528 questions)
 
 
 @pytest.mark.parametrize(("path", "least"), [(ev.QUESTIONS_DEV, 500), (ev.QUESTIONS_TEST, 90)])
@@ -215,3 +215,28 @@ def test_the_heavier_units_find_candidates_not_only_the_rarer(engine):
     assert any(k.startswith("702.16") for k in keys(engine.search("protection from white", doc="en-2026"))[:3])
     wipe = "does protection from white save my creature from a white board wipe"
     assert any(k.startswith("702.16") for k in keys(engine.search(wipe, doc="en-2026"))[:5])
+
+
+@pytest.mark.parametrize(("query", "doc", "first", "topic"), [
+    ("can a tapped creature block", "en-2026", "509.1a", "509"),  # not 702.39a Provoke ("untapped", "block")
+    ("criatura tapada pode bloquear?", "pt-2019", "509.1a", "509"),
+    ("el rival puede rendirse cuando quiera?", "es-2026", "104.3a", "104"),  # not 702.103d, which concedes too
+])
+def test_a_rule_within_what_the_question_names_comes_first(engine, query, doc, first, topic):
+    """A glossary term the question names sends to the rules of its topic (Block → 509, Conceder → 104): among
+    rules holding the same words, those within it come first."""
+    question = read(engine, query, doc)
+    assert engine._fitting(question).topic(first) > 0
+    assert any(t == topic for t, _ in engine._fitting(question).topics)
+    assert keys(engine.search(query, doc=doc))[0] == first
+
+
+@pytest.mark.parametrize(("query", "doc", "first", "later"), [
+    ("can i flash in a creature while a split second spell is on the stack", "en-2026", "702.61a", "702.61b"),
+    ("arrollar con toque mortal, cuánto daño hay que asignar al bloqueador", "es-2026", "702.19b", "702.19d"),
+])
+def test_a_subrule_saying_no_more_than_an_earlier_one_steps_behind_it(engine, query, doc, first, later):
+    """Under a heading (702.61 Split Second states nothing), the first subrule holding the question states the rule;
+    a later one holding no more of it treats a case."""
+    found = keys(engine.search(query, doc=doc))
+    assert found[0] == first and later in found[1:5]

@@ -82,3 +82,17 @@ def test_stories_find_the_deciding_rule(engine, query, doc, wanted):
 ])
 def test_a_cue_is_read_in_every_inflection(lang, typed, wanted):
     assert lexicon(lang).situation(typed.split()) == wanted
+
+
+@pytest.mark.parametrize(("query", "doc", "wanted", "within"), [
+    ("my blocker got bounced before damage, does the attacker hit me", "en-2026", {"509.1h", "510.1c", "506.4"}, 1),
+    ("sacrifiqué la criatura objetivo de su removal, qué pasa con su hechizo", "es-2026", {"608.2b"}, 5),
+])
+def test_a_story_meets_the_rules_examples_fully(engine, query, doc, wanted, within):
+    """The rules' examples are stories: for a question telling one, a word the entry holds only in its examples
+    counts fully (`STORY_AROUND`), not 0.7 of one as for a plain question."""
+    from judge_app.search import ranking
+
+    question = engine.reader(doc).read(understanding.parse(query).words)
+    assert question.story and engine._fitting(question).around == ranking.STORY_AROUND > ranking.AROUND
+    assert wanted & set(keys(engine.search(query, doc=doc))[:within])

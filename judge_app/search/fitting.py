@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from judge_app.search import ranking
+from judge_app.search.entries import RULE
 from judge_app.search.questions import Question
 
 Terms = frozenset[str]
@@ -27,21 +28,37 @@ class Fitting:
     """One question's units as index terms, and what each entry asked about holds of them (kept per entry)."""
 
     units: tuple[_Unit, ...]
+    topics: tuple[tuple[str, float], ...] = ()  # rules and sections the question names, each with its unit's share
+    around: float = ranking.AROUND  # how much of a word an entry holds only in its examples
     _kept: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, question: Question, word_terms: Callable[[str], Terms]) -> Fitting:
         units = [u for u in question.counted if u.source != "number"]
+        total = sum(u.weight for u in units) or 1.0
+        topics: dict[str, float] = {}
+        for unit in units if len(units) > 1 else ():  # a term alone: its entry first, then the rules it sends to
+            if unit.condition:
+                continue
+            for named in unit.named:
+                for number in (named.ref.rsplit("|", 1)[1],) if named.kind == RULE else named.rules:
+                    topics[number] = max(topics.get(number, 0.0), unit.weight / total)
         return cls(tuple(_Unit(tuple((tuple(word_terms(w) for w in form), strength)
                                      for form, strength in zip(u.forms, u.strengths, strict=True)),
-                               u.weight, u.mechanic) for u in units))
+                               u.weight, u.mechanic) for u in units), tuple(topics.items()),
+                   ranking.STORY_AROUND if question.story else ranking.AROUND)
+
+    def topic(self, number: str) -> float:
+        """The share of the question naming a rule or section the entry belongs to (its own title counts)."""
+        return max((share for topic, share in self.topics if _within(number, topic)), default=0.0)
 
     def fit(self, ref: str, entry_terms: Callable[[], tuple[Terms, Terms]]) -> tuple[float, float]:
         """The weighted share of the question's units the entry holds (1 for a question of one unit), and how far
         it meets the mechanics of a question naming two or more (1: it holds them all; 0: one or none; 0.5: two
         of three). A unit is held through its best form, a commoner wording counting less ("stack" for "in
-        response"); a word held only in the entry's examples counts `ranking.AROUND` of one. `entry_terms`: the
-        index terms of what the entry says and of its examples."""
+        response"); a word held only in the entry's examples counts `ranking.AROUND` of one, or all of one when the
+        question tells a story (`ranking.STORY_AROUND`: the examples are stories too). `entry_terms`: the index
+        terms of what the entry says and of its examples."""
         found = self._kept.get(ref)
         if found is None:
             found = self._kept[ref] = self._fit(*entry_terms()) if len(self.units) > 1 else (1.0, 0.0)
@@ -49,10 +66,18 @@ class Fitting:
 
     def _fit(self, own: Terms, around: Terms) -> tuple[float, float]:
         def held(found: Terms) -> float:
-            return 1.0 if not found.isdisjoint(own) else ranking.AROUND if not found.isdisjoint(around) else 0.0
+            return 1.0 if not found.isdisjoint(own) else self.around if not found.isdisjoint(around) else 0.0
 
         shares = [max(sum(map(held, form)) / len(form) * strength for form, strength in unit.forms)
                   for unit in self.units]
         mechanics = sum(s >= ranking.AROUND for unit, s in zip(self.units, shares, strict=True) if unit.mechanic)
         meets = (mechanics - 1) / (sum(u.mechanic for u in self.units) - 1) if mechanics > 1 else 0.0
         return ranking.held_share(shares, [u.weight for u in self.units]), meets
+
+
+def _within(number: str, topic: str) -> bool:
+    """"903.7" is within "903", "702.19b" within "702.19" (not "702.1"), and a rule within itself."""
+    if not number.startswith(topic):
+        return False
+    rest = number[len(topic):]
+    return not rest or rest[0] == "." or ("." in topic and rest[0].isalpha())

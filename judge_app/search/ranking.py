@@ -15,9 +15,14 @@ In order of strength:
    question it holds: the deciding rule rarely uses the story's words, but the best of them holds some.
 5. The question's shape: "who chooses …" prefers entries saying who chooses, "how many …" entries with a count
    (the lexicon's [hints]).
-6. A subrule holding no more of the question than its rule, found too, steps behind it: the rule states the
-   general case (305.2 "A player can normally play one land during their turn"), the subrule a detail.
-7. The rules of a multiplayer or casual variant (Two-Headed Giant, Commander, Archenemy …) weigh less when the
+6. A subrule holding no more of the question than its rule, or than an earlier subrule of the same rule, found
+   too, steps behind it: the rule states the general case (305.2 "A player can normally play one land during their
+   turn"), the subrule a detail; under a heading (702.61 Split Second) the first subrule holding the question
+   states it (702.61a), later ones treat cases (702.61b).
+7. A rule within a rule or section the question names (a rule title, or the rules a glossary term it names sends
+   to) weighs more, by the share of the question naming it: the question's topic ("can a tapped creature block":
+   the glossary's Block sends to 509, so 509.1a before 702.39a Provoke, which also holds "untapped" and "block").
+8. The rules of a multiplayer or casual variant (Two-Headed Giant, Commander, Archenemy …) weigh less when the
    question names no word of that variant (its title, its chapter's, or a glossary term only it uses): they
    restate ordinary rules for the variant ("how many poison counters to lose": 704.5c, not 810.10b).
 The weights were tuned on the development query set (`benchmarks/search_queries.toml`) and the development
@@ -42,7 +47,10 @@ HEADING_SHARE = 0.75  # asked what a rule that is only a title means (a keyword,
 #                       states it, takes the title's bonus and the title keeps this share ("how does exalted work" →
 #                       702.82a, "what counts as a permanent" → 110.1; "exalted" alone → 702.82)
 COORDINATION = 2.0  # how hard entries holding only some of the query's words are pushed down
-AROUND = 0.7  # a word only in an entry's examples holds this much of a unit
+AROUND = 0.7  # a word only in an entry's examples holds this much of a unit …
+STORY_AROUND = 1.0  # … and all of it when the question tells a story: the rules' examples are stories too ("my
+#                     blocker got bounced before damage, does the attacker hit me": 510.1c, whose example tells of
+#                     an attacker, its blockers and the damage it assigns)
 MEETING = 1.3  # an entry holding every mechanic a question names (two or more) weighs this much more
 LISTING = 5  # an entry naming this many keywords is a list, not where two of them meet …
 LISTED = 0.5  # … and weighs this much for a question naming two or more mechanics
@@ -56,6 +64,9 @@ LONE_CUE = 0.5  # a cue in a question that tells no story ("what happens to my c
 CUE_COVERAGE = 1.0  # how much a cue's bonus shrinks when the rule holds only some of the question
 PARENT_FIRST = 0.85  # a subrule holding no more of the question than its rule (found too) weighs this much
 VARIANT_CHAPTERS = ("8", "9")  # multiplayer rules and casual variants (Two-Headed Giant, Commander, Archenemy …)
+TOPIC_LIFT = 0.5  # a rule within a rule or section the question names (its title, or where a glossary term it names
+#                   sends) weighs up to this much more, times the share of the question naming it: "can a tapped
+#                   creature block" → 509.1a (the glossary's Block sends to 509) before 702.39a (Provoke)
 UNASKED_VARIANT = 0.7  # a rule of a variant the question names no word of ("how many poison counters to lose":
 #                        704.5c, not 810.10b of Two-Headed Giant) weighs this much
 

@@ -121,6 +121,7 @@ class Engine:
         self._card_forms: dict[tuple[str, str], tuple[list[tuple[str, ...]], list[Named]]] = {}
         self._variants: dict[tuple[str, str], frozenset[str]] = {}
         self._asked_cache: dict[tuple[str, tuple[tuple[str, ...], ...]], frozenset[str]] = {}
+        self._ahead_cache: dict[tuple[str, str], tuple[str, ...]] = {}
 
     def warm(self) -> None:
         """Build now what the first search with a typo would build (the vocabulary's correction tables, a tenth
@@ -341,23 +342,39 @@ class Engine:
         return self._behind_parents(scores, questions), wanted, matched
 
     def _behind_parents(self, scores: dict[str, float], questions: dict[str, Question]) -> dict[str, float]:
-        """A subrule holding no more of the question than its rule, which says something itself and was found
-        too, weighs `ranking.PARENT_FIRST`: the rule states the general case ("305.2 A player can normally play
-        one land during their turn"), its subrules the details (305.2a: how to count the lands played)."""
+        """A subrule holding no more of the question than its rule (one that says something itself) or than an
+        earlier subrule of the same rule, found too, weighs `ranking.PARENT_FIRST`: the rule states the general
+        case ("305.2 A player can normally play one land during their turn"), its subrules the details (305.2a:
+        how to count the lands played); under a heading ("702.61 Split Second"), the first subrule holding the
+        question states it (702.61a: what split second stops), later ones treat cases (702.61b: what it lets
+        through)."""
         out = dict(scores)
         for ref, score in scores.items():
             doc, kind, number = parse_ref(ref)
-            parent = numbers.parent(number) if kind == RULE else None
-            above = f"{doc}|{RULE}|{parent}"
-            if parent is None or above not in scores:
+            if kind != RULE:
                 continue
-            rule = self.corpus.rules[doc][parent]
-            if rule.text.strip() == (rule.title or "").strip():
-                continue  # a heading ("702.15 Lifelink") states nothing
-            question = questions[doc]
-            if self._fit(above, question)[0] >= self._fit(ref, question)[0]:
-                out[ref] = score * ranking.PARENT_FIRST
+            ahead = [other for other in self._ahead(doc, number) if other in scores]
+            if ahead:
+                question = questions[doc]
+                held = self._fit(ref, question)[0]
+                if any(self._fit(other, question)[0] >= held for other in ahead):
+                    out[ref] = score * ranking.PARENT_FIRST
         return out
+
+    def _ahead(self, doc: str, number: str) -> tuple[str, ...]:
+        """The refs of the rules a subrule steps behind when it says no more: its rule, unless a heading, and the
+        earlier subrules of the same rule ("702.15e" → 702.15a–d)."""
+        def compute() -> tuple[str, ...]:
+            parent = numbers.parent(number)
+            rule = self.corpus.rules[doc].get(parent) if parent else None
+            if rule is None:
+                return ()
+            ahead = [] if rule.text.strip() == (rule.title or "").strip() else [parent]
+            if number[-1:].isalpha() and number[:-1] == parent:
+                ahead += [parent + chr(letter) for letter in range(ord("a"), ord(number[-1]))]
+            return tuple(f"{doc}|{RULE}|{n}" for n in ahead)
+
+        return _remembered(self._ahead_cache, (doc, number), _CACHE_LIMIT, compute)
 
     @property
     def cards(self) -> dict[tuple[str, ...], cards.Card]:
@@ -422,7 +439,10 @@ class Engine:
     def _coverage(self, ref: str, question: Question) -> float:
         """`ranking.coordination` of the question's units over what the entry holds; for a question naming
         two or more mechanics, times `ranking.MEETING` when the entry holds them all (a power of it when it
-        holds some: two of three), or `ranking.LISTED` when it is a list of keywords."""
+        holds some: two of three), or `ranking.LISTED` when it is a list of keywords; a rule within a rule or
+        section the question names (a title, or the rules a glossary term sends to) weighs more
+        (`ranking.TOPIC_LIFT` times the share of the question naming it): "can a tapped creature block" → 509.1a
+        (the glossary's Block sends to 509), not 702.39a (Provoke)."""
         share, meets = self._fit(ref, question)
         factor = 1.0
         if len(question.mechanics) > 1:
@@ -433,6 +453,9 @@ class Engine:
         variant = self._variant(ref)
         if variant and not variant & self._asked(question):
             factor *= ranking.UNASKED_VARIANT
+        _, kind, number = parse_ref(ref)
+        if kind == RULE:
+            factor *= 1 + ranking.TOPIC_LIFT * self._fitting(question).topic(number)
         return share ** ranking.COORDINATION * factor
 
     def _variant(self, ref: str) -> frozenset[str]:
@@ -476,9 +499,13 @@ class Engine:
 
     def _fit(self, ref: str, question: Question) -> tuple[float, float]:
         """How much of the question the entry holds (see `fitting.Fitting.fit`)."""
+        return self._fitting(question).fit(ref, lambda: self._entry_terms(ref, question.lang))
+
+    def _fitting(self, question: Question) -> Fitting:
+        """The question's units as index terms, and the rules it names (worked out once, kept with the reading)."""
         if question.fitting is None:
             question.fitting = Fitting.of(question, lambda word: self._word_terms(word, question.lang))
-        return question.fitting.fit(ref, lambda: self._entry_terms(ref, question.lang))
+        return question.fitting
 
     def _word_terms(self, word: str, lang: str) -> frozenset[str]:
         """A word's index terms in both chains (asked of every word of a question, for each entry it might fit)."""
