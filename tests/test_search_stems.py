@@ -84,6 +84,11 @@ JOINED = [
     ("pt", "resolução", "resolver"), ("pt", "vir", "vindo"), ("pt", "voltada", "voltado"), ("pt", "some", "sumiu"),
     ("en", "resolution", "resolve"), ("en", "planeswalker", "planeswalkers"),
     ("pt", "desaparece", "desapareceu"), ("es", "desaparece", "desapareció"),
+    # irregular forms players write (the fifth session)
+    ("en", "drew", "draw"), ("en", "drawn", "draws"), ("en", "paid", "pay"), ("en", "lost", "loses"),
+    ("en", "won", "wins"), ("en", "fought", "fight"), ("en", "began", "begin"), ("en", "begun", "begins"),
+    ("es", "hizo", "hacer"), ("es", "hicieron", "hace"), ("es", "puso", "poner"), ("es", "pusieron", "pone"),
+    ("pt", "fez", "fazer"), ("pt", "fizeram", "faz"),
 ]
 
 
@@ -113,9 +118,10 @@ _SAME_AS_LISTED = {
            "mueren", "muera", "mueran", "murieron", "pierden", "pierda", "pierdan", "juegan", "juegue", "jueguen",
            "vuelven", "vuelva", "vuelvan", "objetivos", "manos", "manas", "danos", "danada", "danados", "danadas",
            "comidas", "salas", "partidas", "vacias", "identidades", "resuelven", "resuelva", "resuelvan",
-           "resoluciones", "desaparecen", "desaparecieron"},
+           "resoluciones", "desaparecen", "desaparecieron", "hice", "hiciste", "puse"},
     "pt": {"encantamentos", "equipes", "equipamentos", "ativos", "jogos", "magicas", "magias", "faces", "voltadas",
-           "voltados", "partidas", "identidades", "resolucoes", "somem", "sumiram", "desaparecem", "desapareceram"},
+           "voltados", "partidas", "identidades", "resolucoes", "somem", "sumiram", "desaparecem", "desapareceram",
+           "fiz"},
 }
 
 
