@@ -67,7 +67,9 @@ class Unit:
     condition: bool = False  # named in a condition after what is asked about ("… when it dies")
     weight: float = 0.0  # how much the unit tells entries apart (0: no form occurs in the document)
     mechanic: bool = False
-    strengths: list[float] = field(default_factory=list)  # per form, its rarity over the unit's (0–1]
+    strengths: list[float] = field(default_factory=list)  # per form, its rarity over the unit's weight: over 1 for a
+    #   form rarer than the unit said all its ways ("layer" of layers / continuous effects), so an entry using the
+    #   rarest wording holds more than the whole unit (capping it at 1 measured worse on the development questions)
     keys: list[tuple[str, float]] = field(default_factory=list)  # per form, its rarest word and that word's share
     emphasis: float = 1.0  # how much more (or less) the reading weighs it than its rarity: story, condition, idiom …
 

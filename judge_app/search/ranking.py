@@ -128,11 +128,11 @@ def named(question: Question, rules: Collection[str]) -> dict[str, float]:
             else:
                 part = PARTIAL_TITLE * share
             weight = part * EXACT_WEIGHT[entry.kind]
-            own, share = (GLOSSARY_RULE_SHARE, 1.0) if asked and entry.rules else (1.0, GLOSSARY_RULE_SHARE)
+            own, sent = (GLOSSARY_RULE_SHARE, 1.0) if asked and entry.rules else (1.0, GLOSSARY_RULE_SHARE)
             bonus[entry.ref] = max(bonus.get(entry.ref, 0.0), weight * own)
             for i, number in enumerate(entry.rules):
                 ref = f"{doc}|{RULE}|{number}"
-                bonus[ref] = max(bonus.get(ref, 0.0), weight * share * (0.97 ** i))
+                bonus[ref] = max(bonus.get(ref, 0.0), weight * sent * (0.97 ** i))
             defining = asked and entry.kind == RULE and _defining(entry.ref, rules)
             if defining:  # the heading steps back for the subrule that states it
                 bonus[entry.ref] = weight * HEADING_SHARE
