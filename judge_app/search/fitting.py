@@ -25,9 +25,11 @@ class _Unit:
 
 @dataclass(slots=True)
 class Fitting:
-    """One question's units as index terms, and what each entry asked about holds of them (kept per entry)."""
+    """One question's units as index terms, and what each entry asked about holds of them (kept per entry).
+    Built once per reading (`Question.fitting`)."""
 
     units: tuple[_Unit, ...]
+    asked: Terms = frozenset()  # every word the question holds, as typed and in its units' forms
     topics: tuple[tuple[str, float], ...] = ()  # rules and sections the question names, each with its unit's share
     around: float = ranking.AROUND  # how much of a word an entry holds only in its examples
     _kept: dict[str, tuple[float, float]] = field(default_factory=dict)
@@ -45,8 +47,9 @@ class Fitting:
                     topics[number] = max(topics.get(number, 0.0), unit.weight / total)
         return cls(tuple(_Unit(tuple((tuple(word_terms(w) for w in form), strength)
                                      for form, strength in zip(u.forms, u.strengths, strict=True)),
-                               u.weight, u.mechanic) for u in units), tuple(topics.items()),
-                   ranking.STORY_AROUND if question.story else ranking.AROUND)
+                               u.weight, u.mechanic) for u in units),
+                   frozenset(t for u in question.units for w in (*u.typed, *u.words) for t in word_terms(w)),
+                   tuple(topics.items()), ranking.STORY_AROUND if question.story else ranking.AROUND)
 
     def topic(self, number: str) -> float:
         """The share of the question naming a rule or section the entry belongs to (its own title counts)."""

@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from judge_app.search.analysis import CHAINS, term, words
 from judge_app.search.crosslang import TermPairs
@@ -39,6 +40,9 @@ from judge_app.search.entries import GLOSSARY, RULE
 from judge_app.search.lexicon import Lexicon
 from judge_app.search.titles import Named, Titles
 from judge_app.search.vocabulary import Vocabulary
+
+if TYPE_CHECKING:  # fitting.py reads a Question: imported for the annotation only
+    from judge_app.search.fitting import Fitting
 
 STOP_SHARE = 0.3  # a word in more than this share of a document's entries is left out ("the", "de")
 FOREIGN_RATIO = 5  # a word this much more frequent in a pivot document belongs to the pivot's language
@@ -93,7 +97,7 @@ class Question:
     units: list[Unit]
     situation: dict[str, int] = field(default_factory=dict)  # families of deciding rules → cues pointing to each
     story: bool = False  # a story is told (see `Reader._story`): its cues weigh fully
-    fitting: object = field(default=None, repr=False, compare=False)  # `fitting.Fitting`, kept with the reading
+    fitting: Fitting | None = field(default=None, repr=False, compare=False)  # set by the engine, kept with the reading
 
     @property
     def counted(self) -> list[Unit]:

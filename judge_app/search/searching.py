@@ -34,7 +34,7 @@ from judge_app.search.lexicon import Lexicon, families
 from judge_app.search.lifecycle import VOCABULARY_FILE
 from judge_app.search.prepared import Prepared, prepare
 from judge_app.search.queries import document_query, number_token
-from judge_app.search.questions import READ_CACHE, Question, Reader, Unit
+from judge_app.search.questions import Question, Reader, Unit
 from judge_app.search.results import Jump, SearchResponse
 from judge_app.search.schema import field as field_name
 from judge_app.search.scoring import DocumentBM25
@@ -120,7 +120,6 @@ class Engine:
         self._hint_terms: dict[tuple[str, str], frozenset[str]] = {}
         self._card_forms: dict[tuple[str, str], tuple[list[tuple[str, ...]], list[Named]]] = {}
         self._variants: dict[tuple[str, str], frozenset[str]] = {}
-        self._asked_cache: dict[tuple[str, tuple[tuple[str, ...], ...]], frozenset[str]] = {}
         self._ahead_cache: dict[tuple[str, str], tuple[str, ...]] = {}
 
     def warm(self) -> None:
@@ -451,7 +450,7 @@ class Engine:
         if hints and hints & self._entry_terms(ref, question.lang)[0]:
             factor *= ranking.SHAPE_HINT
         variant = self._variant(ref)
-        if variant and not variant & self._asked(question):
+        if variant and not variant & self._fitting(question).asked:
             factor *= ranking.UNASKED_VARIANT
         _, kind, number = parse_ref(ref)
         if kind == RULE:
@@ -467,22 +466,16 @@ class Engine:
         if kind != RULE or not number.startswith(ranking.VARIANT_CHAPTERS):
             return frozenset()
         section = number.split(".")[0]
-        found = self._variants.get((doc, section))
-        if found is None:
+
+        def compute() -> frozenset[str]:
             rules, lang, reader = self.corpus.rules[doc], self._lang[doc], self.reader(doc)
             titles = [rules[n].title for n in (section, section[0]) if n in rules and rules[n].title]
             titles += [entry.term for entry in self.corpus.glossary.get(doc, [])  # "Comandante" for "903 Commander"
                        if entry.rules and all(n.split(".")[0] == section for n in entry.rules)]
-            found = self._variants[(doc, section)] = frozenset(
-                t for title in titles for w in words(title) if not reader.incidental(w)
-                for t in self._word_terms(w, lang))
-        return found
+            return frozenset(t for title in titles for w in words(title) if not reader.incidental(w)
+                             for t in self._word_terms(w, lang))
 
-    def _asked(self, question: Question) -> frozenset[str]:
-        """The index terms of every word the question holds, as typed and in its units' forms."""
-        cache_key = (question.doc, tuple(u.typed for u in question.units))
-        return _remembered(self._asked_cache, cache_key, READ_CACHE, lambda: frozenset(
-            t for u in question.units for w in (*u.typed, *u.words) for t in self._word_terms(w, question.lang)))
+        return _remembered(self._variants, (doc, section), _CACHE_LIMIT, compute)
 
     def _hints(self, question: Question) -> frozenset[str]:
         """The index terms of the words the answer to the question's shape uses (the lexicon's [hints])."""
