@@ -36,7 +36,7 @@ SHAPES = ("definition", "outcome", "time", "permission", "chooser", "count", "co
 ASKING = SHAPES[:-1]  # the shapes whose phrasings ask ("qué pasa"); a combination's ("con", "and") joins
 CONDITION = "condition"  # [questions] condition: words that begin a condition after what is asked about
 CLAUSE = "clause"  # [questions] clause: words that begin the question after a story ("…, does it still resolve?")
-NEGATION = "negation"  # [questions] negation: filler in a question, but kept in the rules' wordings ("library with no cards")
+NEGATION = "negation"  # [questions] negation: filler kept in the rules' wordings ("library with no cards")
 OBSOLETE_RE = re.compile(r"\s*\((?:obsolete|obsoleto|obsoleta)\)\s*", re.IGNORECASE)
 # Where an obsolete entry's text gives the current wording: "an obsolete term for “exile [something]”".
 REPLACEMENT_RE = re.compile(
@@ -75,7 +75,7 @@ class Lexicon:
 
     lang: str
     filler_words: frozenset[str] = frozenset()  # folded
-    shapes: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)  # kind → phrases, words as `_asking` compares them
+    shapes: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)  # kind → phrases (words: `_asking`)
     clause_words: frozenset[str] = frozenset()  # folded
     phrases: dict[tuple[str, ...], list[str]] = field(default_factory=dict)  # key → the rules' wordings
     longest: int = 1
