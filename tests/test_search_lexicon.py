@@ -82,6 +82,11 @@ def test_obsolete_glossary_terms_map_to_today_s_words(corpus):
     ("equipamento numa criatura com proteção contra artefatos", "pt-2019", "702.16d", "'contra' is the keyword's"),
     ("mi criatura gana protección contra el blanco y tiene un aura blanca", "es-2026", "702.16c", "the same, es"),
     ("qué significa 'morir' en una carta", "es-2026", "700.4", "morir is the rules' dies, not destroyed"),
+    ("can i activate my planeswalker twice in one turn", "en-2026", "606.3", "a planeswalker's loyalty ability"),
+    ("posso ativar o planeswalker duas vezes no mesmo turno", "pt-2019", "606.3", "the same in Portuguese"),
+    ("do i have to discard at end of turn if i have 8 cards", "en-2026", "514.1", "the maximum hand size"),
+    ("cuándo me tengo que descartar", "es-2026", "514.1", "the same in Spanish, asking when"),
+    ("how much commander damage kills you", "en-2026", "903.10a", "killing a player: losing the game"),
 ])
 def test_players_words_find_the_rules(engine, query, doc, top, why):
     found = [k for k in keys(engine.search(query, doc=doc)) if not k.startswith("glossary:")][:3]

@@ -89,6 +89,18 @@ JOINED = [
     ("en", "fought", "fight"), ("en", "began", "begin"), ("en", "begun", "begins"),
     ("es", "hizo", "hacer"), ("es", "hicieron", "hace"), ("es", "puso", "poner"), ("es", "pusieron", "pone"),
     ("pt", "fez", "fazer"), ("pt", "fizeram", "faz"),
+    # first-person and preterite forms players write, and the forms of block and attack Snowball split (the sixth)
+    ("en", "sacrificed", "sacrifice"), ("en", "sacrificing", "sacrifices"), ("en", "chose", "choose"),
+    ("es", "pierdo", "perder"), ("es", "perdí", "pierde"), ("es", "perdió", "perder"), ("es", "elijo", "elegir"),
+    ("es", "elige", "elegido"), ("es", "eligen", "elegir"), ("es", "elija", "elegir"), ("es", "elegí", "elegir"),
+    ("es", "eligió", "elegir"), ("es", "vuelvo", "volver"), ("es", "muero", "morir"),
+    ("es", "sacrifico", "sacrificar"), ("es", "sacrificó", "sacrificado"), ("es", "sacrifiqué", "sacrificar"),
+    ("es", "lancé", "lanzar"), ("es", "pongo", "poner"), ("es", "bloquea", "bloquear"), ("es", "bloqueo", "bloqueada"),
+    ("es", "bloqueé", "bloquear"), ("es", "bloqueó", "bloquean"), ("es", "ataque", "atacar"),
+    ("es", "ataques", "ataca"), ("es", "ataqué", "atacar"),
+    ("pt", "perco", "perder"), ("pt", "sacrifico", "sacrificar"), ("pt", "sacrifiquei", "sacrificou"),
+    ("pt", "paguei", "pagar"), ("pt", "joguei", "jogar"), ("pt", "bloqueio", "bloquear"), ("pt", "ataque", "atacar"),
+    ("pt", "ataques", "ataca"), ("pt", "ataquei", "atacar"),
 ]
 
 
