@@ -173,6 +173,8 @@ SAME_WORD = [
     ("pt-2019", "o defensor pode bloquear com uma criatura virada?", "509", "702.3"),
     ("es-2026", "el defensor puede bloquear con una criatura girada", "509", "702.3"),
     ("es-2026", "qué pasa con un combo infinito", "731", "702.186"),  # a loop / the keyword ∞ (Infinito)
+    ("pt-2019", "o dano passa pro próximo turno?", "514", "116"),  # passa: carries over / passes priority
+    ("es-2026", "el daño de arrollar va a la cara?", "702.19", "712"),  # cara: the player's face / a card's face
 ]
 
 
