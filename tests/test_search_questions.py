@@ -4,6 +4,9 @@ form here, and measured by benchmarks/search_quality.py --held-out, so nothing i
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+
 import pytest
 from search_helpers import keys
 
@@ -73,7 +76,7 @@ def test_the_development_questions(engine):
     ranks = [c.rank([(h.kind, h.number if h.kind == "rule" else h.term or "")
                      for h in engine.search(c.q, doc=c.doc).hits]) for c in cases]
     quality = ev.by_kind(cases, ranks)["overall"]
-    assert quality.recall_at_5 >= 0.85 and quality.mrr >= 0.71, quality  # today .869, .727 (528 questions)
+    assert quality.recall_at_5 >= 0.85 and quality.mrr >= 0.71, quality  # today .871, .724 (634 questions)
 
 
 @pytest.mark.parametrize(("path", "least"), [(ev.QUESTIONS_DEV, 500), (ev.QUESTIONS_TEST, 90)])
@@ -87,16 +90,30 @@ def test_each_half_is_well_formed(corpus, path, least):
     assert all(c.group for c in cases)
 
 
-def test_the_halves_share_no_topic():
-    """A topic and its translations are wholly in one half, and no test question asks for exactly the answers a
-    development question asks for in the same document: tuning on the development half must not answer the test
-    half by name. Only the test question is shown, so its writer never reads the development half."""
+def _words(question: str) -> frozenset[str]:
+    return frozenset(re.findall(r"\w+", question.lower()))
+
+
+def test_the_halves_share_no_topic_and_no_wording():
+    """A topic and its translations are wholly in one half, and no test question is worded like a development
+    question in the same document: tuning on the development half must not answer the test half by its wording.
+    Words in 2% or more of the development questions ("how", "does", "creature") are left out; a test question
+    sharing 60% of the rest with one is too alike. A test question may ask about a common topic the development
+    half also asks about, in its own words and story, as players at a table do. Only the test question is shown,
+    so its writer never reads the development half."""
     dev = ev.load_cases(ev.QUESTIONS_DEV)
     test = ev.load_cases(ev.QUESTIONS_TEST)
     dev_groups = {c.group for c in dev}
     assert [c.q for c in test if c.group in dev_groups] == []
-    dev_answers = {(c.doc, frozenset(c.accept)) for c in dev}
-    assert [c.q for c in test if (c.doc, frozenset(c.accept)) in dev_answers] == []
+    seen = Counter(word for c in dev for word in _words(c.q))
+    common = {word for word, count in seen.items() if count >= 0.02 * len(dev)}
+    dev_words = [(c.doc, _words(c.q) - common) for c in dev]
+    alike = []
+    for case in test:
+        words = _words(case.q) - common
+        if any(doc == case.doc and len(words & other) >= 0.6 * len(words | other) for doc, other in dev_words):
+            alike.append(case.q)
+    assert alike == []
 
 
 @pytest.mark.parametrize(("query", "doc", "asked", "condition"), [
