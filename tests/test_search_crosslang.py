@@ -48,6 +48,9 @@ def test_hits_found_only_through_the_pivot_say_so(engine):
 def test_a_native_query_is_not_disturbed_by_the_pivot(engine):
     response = engine.search("atropelar", doc="pt-2019")
     assert keys(response)[0] == "702.19" and all(h.via is None for h in response.hits)
+    # a filler word of the document's language is its own, whatever the pivot holds ("got" stems like pt "gota")
+    response = engine.search("i got decked, do i lose", doc="en-2026")
+    assert all(h.via is None for h in response.hits) and keys(response)[0] == "704.5b"
 
 
 def test_term_pairs_come_from_titles_and_glossary(corpus):

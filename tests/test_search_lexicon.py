@@ -10,7 +10,7 @@ import pytest
 from search_helpers import keys
 
 from judge_app.search.analysis import words
-from judge_app.search.lexicon import CLAUSE, CONDITION, FOLDER, SHAPES, key, lexicon, obsolete_terms
+from judge_app.search.lexicon import CLAUSE, CONDITION, FOLDER, NEGATION, SHAPES, key, lexicon, obsolete_terms
 
 DOCUMENT = {"en": "en-2026", "pt": "pt-2019", "es": "es-2026"}
 
@@ -25,7 +25,7 @@ def test_every_wording_occurs_in_its_document(engine, lang):
     """A wording the rules never use would find nothing: each of its words is in the document."""
     doc = DOCUMENT[lang]
     table = data(lang)
-    wordings = [w for found in table["words"].values() for w in found]
+    wordings = [w for section in ("words", "instead") for found in table.get(section, {}).values() for w in found]
     wordings += list(table.get("translation-2019", {}).values())  # the 2019 side of each pair
     reader = engine.reader(doc)
     missing = [w for w in wordings for word in reader.content(w) if word.isalpha() and not engine.entries(word, doc)]
@@ -35,7 +35,7 @@ def test_every_wording_occurs_in_its_document(engine, lang):
 @pytest.mark.parametrize("lang", DOCUMENT)
 def test_questions_section_is_well_formed(lang):
     questions = data(lang)["questions"]
-    assert set(questions) == {"filler", CLAUSE, CONDITION, *SHAPES}
+    assert set(questions) == {"filler", CLAUSE, CONDITION, NEGATION, *SHAPES}
     filler = set(questions["filler"].split())
     assert len(filler) > 80
     # no game word is filler: a search for it must still find its rule
@@ -76,11 +76,42 @@ def test_obsolete_glossary_terms_map_to_today_s_words(corpus):
     ("o que acontece na fase de compra", "pt-2019", "504", "players call a step a phase"),
     ("qué pasa en la fase de robo", "es-2026", "504", "players call a step a phase"),
     ("does combat damage still go on the stack", "en-2026", "510.2", "a rule players learned before it changed"),
+    ("can my opponent respond to me tapping a land for mana", "en-2026", "605.3b", "tapping for mana: a mana ability"),
+    ("me pueden responder cuando giro una tierra para maná?", "es-2026", "605.3b", "the same in Spanish"),
+    ("can i attack a planeswalker", "en-2026", "508.1b", "which player, planeswalker or battle each attacks"),
+    ("equipamento numa criatura com proteção contra artefatos", "pt-2019", "702.16d", "'contra' is the keyword's"),
+    ("mi criatura gana protección contra el blanco y tiene un aura blanca", "es-2026", "702.16c", "the same, es"),
+    ("qué significa 'morir' en una carta", "es-2026", "700.4", "morir is the rules' dies, not destroyed"),
 ])
 def test_players_words_find_the_rules(engine, query, doc, top, why):
     found = [k for k in keys(engine.search(query, doc=doc)) if not k.startswith("glossary:")][:3]
     assert any(k == top or k.startswith(top + ".") or (k.startswith(top) and k[len(top):].isalpha())
                for k in found), (why, found)
+
+
+def test_dead_is_a_players_word_not_a_typo(engine):
+    """"dead" is in no rule: it once became "deal" as a typo. A player who is dead has lost the game."""
+    response = engine.search("am i dead if i have 0 life", doc="en-2026")
+    assert response.did_you_mean is None
+    assert keys(response)[0] == "704.5a"
+
+
+def test_the_rules_wordings_keep_their_negations(engine):
+    """"no" fills a question, but "a library with no cards" is not "a library with cards" (401.5, playing with the
+    top card revealed, holds those words too)."""
+    question = engine.reader("en-2026").read(words("what if i draw from a library with no cards"))
+    assert any("no" in form for unit in question.units for form in unit.forms)
+    assert set(keys(engine.search("what if i draw from a library with no cards", doc="en-2026"))[:2]) == {
+        "121.4", "704.5b"}
+
+
+def test_a_word_the_rules_use_for_something_else_reads_only_as_the_players_word(engine):
+    """[instead]: es "infinito" is a loop (731), not the keyword ∞ (702.186, "∞ (Infinito)"), nor searched as typed."""
+    unit = engine.reader("es-2026").read(["combo", "de", "maná", "infinito"]).units[-1]
+    assert unit.typed == ("infinito",) and ("infinito",) not in unit.forms
+    assert unit.named and not any(n.ref.endswith("702.186") or "702.186" in n.rules for n in unit.named)
+    found = keys(engine.search("tengo maná infinito, qué hago", doc="es-2026"))[:5]
+    assert found[0].startswith("731") and not any(k.startswith("702.186") for k in found)
 
 
 def test_a_2019_word_takes_no_rare_form(engine):
@@ -106,9 +137,31 @@ def test_a_players_word_is_no_typo(engine):
 def test_shapes_of_questions():
     assert lexicon("en").shape(words("who chooses the order of triggers")) == "chooser"
     assert lexicon("pt").shape(words("o que acontece se eu sacrificar")) == "outcome"
-    assert lexicon("es").shape(words("cuántas tierras puedo jugar")) == "permission"  # the first shape found
+    assert lexicon("es").shape(words("cuántas tierras puedo jugar")) == "count"  # the first found: "how many" asks more
     assert lexicon("es").shape(words("cuántas tierras hay")) == "count"
     assert lexicon("en").shape(words("trample")) is None
+    assert lexicon("en").shape(words("when do i draw my card")) == "time"
+    assert lexicon("en").shape(words("what happens when it dies")) == "outcome"
+    assert lexicon("es").shape(words("cuándo puedo lanzar un instantáneo")) == "time"
+    assert lexicon("es").shape(words("cuándo robo")) == "time"
+    assert lexicon("es").shape(words("cuando robo una carta se dispara")) is None  # without its accent: a condition
+    assert lexicon("pt").shape(words("quando posso atacar")) == "time"
+
+
+@pytest.mark.parametrize(("query", "doc", "rule"), [
+    ("when do I draw my card", "en-2026", "504.1"),  # the draw step, not how drawing a card works (121)
+    ("cuándo robo una carta", "es-2026", "504.1"),
+    ("when can i cast an instant", "en-2026", "117.1a"),
+    ("quando posso conjurar uma mágica instantânea", "pt-2019", "116.1a"),  # Timing and Priority is 116 in 2019
+])
+def test_a_question_asking_when_prefers_timing_and_the_turn_s_steps(engine, query, doc, rule):
+    question = engine.reader(doc).read(words(query))
+    assert question.shape == "time"
+    plain = engine.reader(doc).read([w for w in words(query) if not lexicon(question.lang).filler(w)])
+    assert plain.shape is None  # the same words, not asking when
+    ref = f"{doc}|rule|{rule}"
+    assert engine._coverage(ref, question) > engine._coverage(ref, plain)
+    assert rule in keys(engine.search(query, doc=doc))[:5]
 
 
 @pytest.mark.parametrize("lang", DOCUMENT)
@@ -157,6 +210,7 @@ def test_obsolete_names_that_are_everyday_words_stay_words(engine):
     ("what happens if i deck out", "en-2026", "704.5b"),
     ("is commander singleton", "en-2026", "903.5b"),  # one copy of each card: "a different English name"
     ("what is lki", "en-2026", "113.7a"),  # last known information
+    ("which graveyard does a stolen creature go to", "en-2026", "400.3"),  # the owner's corresponding zone
     ("puedo tener 4 copias de una carta en el mazo", "es-2026", "100.2a"),  # "no más de cuatro"
     ("quantas cópias de um card posso ter, 4 cópias?", "pt-2019", "100.2a"),  # "não mais que quatro"
 ])

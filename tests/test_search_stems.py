@@ -154,6 +154,13 @@ SAME_WORD = [
     ("es-2026", "qué pasa con el dado", "706", "608"),  # dado: a die (706) / given (a spell's instructions)
     ("pt-2019", "a ficha desaparece quando volta pra mão?", "110.5", "702.62"),  # disappears / Vanishing (stems)
     ("es-2026", "la ficha desaparece si vuelve a la mano?", "111.8", "702.32"),
+    ("en-2026", "what happens when the game is a draw", "104.4", "121"),
+    ("pt-2019", "o efeito de +3/+3 passa no fim do turno?", "514", "116"),  # passa: wears off / passes priority
+    ("pt-2019", "passar a prioridade com a pilha vazia", "116", "514"),
+    ("pt-2019", "criatura com defensor pode atacar?", "702.3", "509"),  # Defensor / the defending player
+    ("pt-2019", "o defensor pode bloquear com uma criatura virada?", "509", "702.3"),
+    ("es-2026", "el defensor puede bloquear con una criatura girada", "509", "702.3"),
+    ("es-2026", "qué pasa con un combo infinito", "731", "702.186"),  # a loop / the keyword ∞ (Infinito)
 ]
 
 
@@ -175,3 +182,10 @@ def test_a_players_deck_is_not_the_rules_shuffle():
     single word stays the rules' verb; "mi baraja", "la baraja" read as the deck."""
     assert lexicon("es").wordings(key("baraja", "es")) == []
     assert lexicon("es").wordings(key("mi baraja", "es")) == ["mazo"]
+
+
+def test_a_stolen_creature_is_not_a_card_drawn():
+    """es "robar": to draw a card (the word alone, as the rules say) / to steal ("criatura robada", "me robaron")."""
+    assert lexicon("es").wordings(key("robar", "es")) == []
+    for phrase in ("criatura robada", "me robaron", "le robé"):
+        assert lexicon("es").wordings(key(phrase, "es")) == ["gana el control"], phrase

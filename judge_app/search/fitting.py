@@ -56,7 +56,8 @@ class Fitting:
         return max((share for topic, share in self.topics if _within(number, topic)), default=0.0)
 
     def fit(self, ref: str, entry_terms: Callable[[], tuple[Terms, Terms]]) -> tuple[float, float]:
-        """The weighted share of the question's units the entry holds (1 for a question of one unit), and how far
+        """The weighted share of the question's units the entry holds (of a question of one unit, the share of its
+        best form: "the game is a draw" is not held by 121.2, which holds "draw" alone), and how far
         it meets the mechanics of a question naming two or more (1: it holds them all; 0: one or none; 0.5: two
         of three). A unit is held through its best form, a commoner wording counting less ("stack" for "in
         response"); a word held only in the entry's examples counts `ranking.AROUND` of one, or all of one when the
@@ -64,7 +65,7 @@ class Fitting:
         terms of what the entry says and of its examples."""
         found = self._kept.get(ref)
         if found is None:
-            found = self._kept[ref] = self._fit(*entry_terms()) if len(self.units) > 1 else (1.0, 0.0)
+            found = self._kept[ref] = self._fit(*entry_terms()) if self.units else (1.0, 0.0)
         return found
 
     def _fit(self, own: Terms, around: Terms) -> tuple[float, float]:
@@ -75,6 +76,8 @@ class Fitting:
                   for unit in self.units]
         mechanics = sum(s >= ranking.AROUND for unit, s in zip(self.units, shares, strict=True) if unit.mechanic)
         meets = (mechanics - 1) / (sum(u.mechanic for u in self.units) - 1) if mechanics > 1 else 0.0
+        if len(shares) == 1:  # one thing asked: how much of its best wording the entry holds
+            return min(shares[0], 1.0), meets
         return ranking.held_share(shares, [u.weight for u in self.units]), meets
 
 

@@ -189,9 +189,12 @@ class Reader:
         """A word that asks or fills, or one in most entries: no use telling entries apart."""
         return self.lexicon.filler(word) or self.vocabulary.share(word, self.doc) > STOP_SHARE
 
-    def content(self, phrase: str | tuple[str, ...]) -> tuple[str, ...]:
+    def content(self, phrase: str | tuple[str, ...], wording: bool = False) -> tuple[str, ...]:
+        """The words that tell entries apart; of the rules' `wording` of a player's phrase, negations too ("library
+        with no cards"), unless in most entries."""
         found = words(phrase) if isinstance(phrase, str) else list(phrase)
-        return tuple(w for w in found if not self.incidental(w)) or tuple(found)
+        return tuple(w for w in found if not self.incidental(w) or (
+            wording and self.lexicon.negation(w) and self.vocabulary.share(w, self.doc) <= STOP_SHARE)) or tuple(found)
 
     def foreign(self, word: str) -> bool:
         here = self.vocabulary.share(word, self.doc)
@@ -225,15 +228,19 @@ class Reader:
     def _phrase(self, typed: list[str], i: int) -> tuple[Unit, int] | None:
         for size in range(min(self.lexicon.longest, len(typed) - i), 0, -1):
             span = tuple(typed[i:i + size])
-            wordings = self.lexicon.wordings(tuple(term(w, self.lang, "fs") for w in span))
+            phrase_key = tuple(term(w, self.lang, "fs") for w in span)
+            wordings = self.lexicon.wordings(phrase_key)
             if wordings:
                 # a phrase is searched as typed only when it is the rules' own term ("converted mana cost");
-                # else through its wordings ("still resolve" is nobody's wording); a single word always
-                named = self.names(list(span))
-                typed_form = [self.content(span)] if size == 1 or named else []
-                forms = typed_form + [self.content(w) for w in wordings]
+                # else through its wordings ("still resolve" is nobody's wording); a single word always, unless
+                # the rules' same word names something else ([instead]: es "infinito" is a loop, not ∞)
+                own = phrase_key not in self.lexicon.instead
+                named = self.names(list(span)) if own else []
+                typed_form = [self.content(span)] if own and (size == 1 or named) else []
+                forms = typed_form + [self.content(w, wording=True) for w in wordings]
                 named += [n for w in wordings for n in self.names(words(w))]
-                named = named or self.names(list(self.content(span)))  # "protection from" names Protection
+                if own:
+                    named = named or self.names(list(self.content(span)))  # "protection from" names Protection
                 return Unit(span, _unique(forms), named, "lexicon"), size
         return None
 

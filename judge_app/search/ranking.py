@@ -16,7 +16,7 @@ In order of strength:
    An event of the story, a combination of happenings (`lexicon/events.toml`: "a cast trigger" and "the spell
    was countered"), lifts the rules that decide it more, and even a rule holding little of the question.
 5. The question's shape: "who chooses …" prefers entries saying who chooses, "how many …" entries with a count
-   (the lexicon's [hints]).
+   (the lexicon's [hints]); "when do/can …" the rules of timing and priority and of the turn's steps.
 6. A subrule holding no more of the question than its rule, or than an earlier subrule of the same rule, found
    too, steps behind it: the rule states the general case (305.2 "A player can normally play one land during their
    turn"), the subrule a detail; under a heading (702.61 Split Second) the first subrule holding the question
@@ -58,6 +58,8 @@ LISTING = 5  # an entry naming this many keywords is a list, not where two of th
 LISTED = 0.5  # … and weighs this much for a question naming two or more mechanics
 NAMED_COVERAGE = 1.0  # how much a title bonus shrinks when the entry holds only some of the question
 SUBRULE_STEP = 0.04  # see `position`
+TIMING_RULES = ("117", "5")  # Timing and Priority, and the turn's steps and phases (chapter 5; 2026 numbers) …
+TIMING_LIFT = 1.3  # … weigh this much more for a question asking when ("when do I draw" → 504.1, the draw step)
 SHAPE_HINT = 1.15  # an entry holding a word the answer to the question's shape uses ("who chooses" → "chooses")
 CUE_WEIGHT = 1.2  # a family of rules a story's cue points to: each of its rules gets this (times its coverage) …
 CUE_REPEAT = 0.25  # … and this share more for each further cue pointing to it, …

@@ -122,6 +122,7 @@ class Engine:
         self._hint_terms: dict[tuple[str, str], frozenset[str]] = {}
         self._card_forms: dict[tuple[str, str], tuple[list[tuple[str, ...]], list[Named]]] = {}
         self._variants: dict[tuple[str, str], frozenset[str]] = {}
+        self._timings: dict[str, tuple[str, ...]] = {}
         self._ahead_cache: dict[tuple[str, str], tuple[str, ...]] = {}
 
     def warm(self) -> None:
@@ -475,7 +476,19 @@ class Engine:
         _, kind, number = parse_ref(ref)
         if kind == RULE:
             factor *= 1 + ranking.TOPIC_LIFT * self._fitting(question).topic(number)
+            if question.shape == "time" and any(number == root or _descends(number, root)
+                                                 for root in self._timing(question.doc)):
+                factor *= ranking.TIMING_LIFT
         return share ** ranking.COORDINATION * factor
+
+    def _timing(self, doc: str) -> tuple[str, ...]:
+        """`ranking.TIMING_RULES` as numbered in `doc` (Timing and Priority is 117 in 2026, 116 in 2019)."""
+        found = self._timings.get(doc)
+        if found is None:
+            found = tuple(n for n in (root if doc == FAMILY_DOC else self.alignment.counterpart(FAMILY_DOC, root, doc)
+                                      for root in ranking.TIMING_RULES) if n)
+            self._timings[doc] = found
+        return found
 
     def _variant(self, ref: str) -> frozenset[str]:
         """For a rule of the multiplayer and casual variants (`ranking.VARIANT_CHAPTERS`: 810.9 in "Two-Headed
@@ -614,8 +627,8 @@ class Engine:
         for word in words:
             here = max(self.vocabulary.share(word, d) for d in docs)
             there = max((self.vocabulary.share(word, p) for p in pivots), default=0.0)
-            if any(self.lexicons[d].knows(word) for d in docs):
-                native += 1  # a players' word of the documents' language ("cartas", "flicker")
+            if any(self.lexicons[d].knows(word) or self.lexicons[d].filler(word) for d in docs):
+                native += 1  # a players' word of the documents' language ("cartas", "flicker", "got")
             elif number_token(word) or (here and here * FOREIGN_RATIO >= there):
                 native += 1
             elif there:

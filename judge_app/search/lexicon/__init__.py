@@ -7,11 +7,14 @@ itself come the old terms the Comprehensive Rules' glossary marks obsolete ("Con
 
     lexicon("en").filler("whats")                   # True: a word that asks, not names
     lexicon("en").shape(["who", "chooses", ...])    # "chooser"
+    lexicon("es").shape(["cuándo", "puedo", ...])   # "time" ("cuando" without its accent begins a condition)
     lexicon("pt").wordings(("etb",))                # ["entra no campo de batalha", …] (keys are term tuples)
     lexicon("en").situation(["sacrifice", "it", "in", "response"])   # {"lookback": 2, "resolution": 1}
     families()["sba"]                               # Family(rules=("704.3", "704.5*"), says=())
 
-Each language's [hints]: per question shape, words its answers use ("who chooses" → "chooses").
+Each language's [instead]: players' words the rules use for something else, read only as the wordings given
+("infinito" is a loop in es, not the ∞ keyword). Each language's [hints]: per question shape, words its answers use
+("who chooses" → "chooses"; "when do …" → "step", "priority").
 `situations.toml` holds the families of rules that decide a short story (the stack, look-back, state-based
 actions …); each language's [situations] section, the cues that point to them.
 """
@@ -29,10 +32,11 @@ from judge_app.corpus import Corpus
 from judge_app.search.analysis import POWER_TOUGHNESS_RE, fold, term, words
 
 FOLDER = Path(__file__).resolve().parent
-SHAPES = ("definition", "outcome", "permission", "chooser", "count", "combination")
+SHAPES = ("definition", "outcome", "time", "count", "permission", "chooser", "combination")
 ASKING = SHAPES[:-1]  # the shapes whose phrasings ask ("qué pasa"); a combination's ("con", "and") joins
 CONDITION = "condition"  # [questions] condition: words that begin a condition after what is asked about
 CLAUSE = "clause"  # [questions] clause: words that begin the question after a story ("…, does it still resolve?")
+NEGATION = "negation"  # [questions] negation: filler kept in the rules' wordings ("library with no cards")
 OBSOLETE_RE = re.compile(r"\s*\((?:obsolete|obsoleto|obsoleta)\)\s*", re.IGNORECASE)
 # Where an obsolete entry's text gives the current wording: "an obsolete term for “exile [something]”".
 REPLACEMENT_RE = re.compile(
@@ -71,7 +75,7 @@ class Lexicon:
 
     lang: str
     filler_words: frozenset[str] = frozenset()  # folded
-    shapes: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)  # kind → folded phrases
+    shapes: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)  # kind → phrases (words: `_asking`)
     clause_words: frozenset[str] = frozenset()  # folded
     phrases: dict[tuple[str, ...], list[str]] = field(default_factory=dict)  # key → the rules' wordings
     longest: int = 1
@@ -79,7 +83,9 @@ class Lexicon:
     cues: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)  # key → situation families
     cue_longest: int = 1
     condition_words: frozenset[str] = frozenset()  # folded: words that begin a condition ("when", "if", "cuando")
+    negation_words: frozenset[str] = frozenset()  # folded: filler that the rules' wordings keep ("no", "sem")
     everyday: frozenset[tuple[str, ...]] = frozenset()  # keys of obsolete terms that are everyday words ("during")
+    instead: frozenset[tuple[str, ...]] = frozenset()  # keys of [instead]: read only as their wordings (es "infinito")
     power_toughness: dict[str, list[str]] = field(default_factory=dict)  # "value" / "change" → the rules' wordings
     _known: frozenset[str] | None = None  # every term of every phrase, computed on first use
     _stems: list[tuple[str, tuple[str, ...]]] | None = None  # one-word cues' stems, longest first (first use)
@@ -87,23 +93,35 @@ class Lexicon:
     def filler(self, word: str) -> bool:
         return fold(word) in self.filler_words
 
+    def negation(self, word: str) -> bool:
+        """A word that fills a question ("no, I mean …") but tells in the rules' wordings: "a library with no cards"
+        is not "a library with cards"."""
+        return fold(word) in self.negation_words
+
     def question_starts(self, typed: list[str]) -> int:
         """Where the question begins after a story told first ("I sacrifice it in response, does the
         Aura's ability still resolve?" → at "does"; "el rival sacrificó …, qué pasa con …" → at "qué"): the last
         clause word or asking phrase that follows some other word; 0 when the whole text is the question."""
         start = 0
         folded = [fold(w) for w in typed]
+        asking = [self._asking(w) for w in typed]
         for i in range(1, len(typed)):
-            if (folded[i] in self.clause_words or self._asks_at(folded, i)) and any(
+            if (folded[i] in self.clause_words or self._asks_at(asking, i)) and any(
                     not self.filler(w) for w in typed[:i]):
                 start = i
         return start
 
-    def _asks_at(self, folded: list[str], i: int) -> bool:
-        """Whether a phrasing that asks ("qué pasa", "o que acontece", "who chooses") begins at `i`: after a
-        story, the question starts there as it does at a clause word."""
-        return any(tuple(folded[i:i + len(phrase)]) == phrase
+    def _asks_at(self, asking: list[str], i: int) -> bool:
+        """Whether a phrasing that asks ("qué pasa", "o que acontece", "who chooses") begins at `i` (`asking`: the
+        words as `_asking` compares them): after a story, the question starts there as it does at a clause word."""
+        return any(tuple(asking[i:i + len(phrase)]) == phrase
                    for kind in ASKING for phrase in self.shapes.get(kind, ()))
+
+    def _asking(self, word: str) -> str:
+        """A word as phrasings that ask are compared: folded ("que pasa" is "qué pasa"), except a condition word,
+        whose accent tells a question from a condition: "cuándo" asks when, "cuando" begins a condition."""
+        folded = fold(word)
+        return word.lower() if folded in self.condition_words else folded
 
     def condition_starts(self, typed: list[str], question_starts: int) -> int:
         """Where a condition begins inside the question, after what it asks about ("what happens to my
@@ -186,7 +204,7 @@ class Lexicon:
 
     def shape(self, typed: list[str]) -> str | None:
         """The first shape (in `SHAPES` order) one of whose phrasings occurs in `typed`."""
-        folded = tuple(fold(w) for w in typed)
+        folded = tuple(self._asking(w) for w in typed)
         for kind in SHAPES:
             for phrase in self.shapes.get(kind, ()):
                 n = len(phrase)
@@ -207,15 +225,20 @@ def lexicon(lang: str) -> Lexicon:
     found = Lexicon(
         lang,
         filler_words=frozenset(fold(w) for w in questions.get("filler", "").split()),
-        shapes={kind: [tuple(fold(w) for w in words(p)) for p in questions.get(kind, [])] for kind in SHAPES},
         clause_words=frozenset(fold(w) for w in questions.get(CLAUSE, "").split()),
         condition_words=frozenset(fold(w) for w in questions.get(CONDITION, "").split()),
+        negation_words=frozenset(fold(w) for w in questions.get(NEGATION, "").split()),
         hints={kind: tuple(found) for kind, found in data.get("hints", {}).items() if kind in SHAPES},
         everyday=frozenset(key(p, lang) for p in data.get("obsolete", {}).get("everyday", [])),
         power_toughness={kind: list(found) for kind, found in data.get("power-toughness", {}).items()},
     )
+    found.shapes = {kind: [tuple(found._asking(w) for w in words(p)) for p in questions.get(kind, [])]
+                    for kind in SHAPES}
     for phrase, wordings in data.get("words", {}).items():
         found.add(phrase, list(wordings))
+    for phrase, wordings in data.get("instead", {}).items():
+        found.add(phrase, list(wordings))
+    found.instead = frozenset(key(p, lang) for p in data.get("instead", {}))
     for today, old in data.get("translation-2019", {}).items():  # both ways
         found.add(today, [old])
         found.add(old, [today])
