@@ -15,7 +15,8 @@ Prints recall@1, recall@5 and MRR per kind and overall for both; the same for th
 and never tuned on: run it at the end); latency with a warm searcher and everything on (scenarios, cross-language, the
 players' vocabulary: each query run `--runs` times, its median kept; then p50/p99 over the judges' queries
 and the questions; also in CPU time, steadier on a busy machine) and the ratio between the two; rule-number
-lookups alone; and the full index build time (median of `--builds` builds).
+lookups alone; the full index build time (median of `--builds` builds); and how often a development question a
+library scenario answers shows it ("see it happen"; its `scenarios` field), with how many the others show.
 Targets: judges' queries recall@5 ≥ 0.95, MRR ≥ 0.85; player questions (test half) recall@5 ≥ 0.90,
 MRR ≥ 0.75; p50 ≤ 10 ms, p99 ≤ 50 ms, number lookups p50 ≤ 1 ms, build ≤ 5 min.
 """
@@ -132,6 +133,7 @@ def main() -> None:
         ranks = {name: [case.rank(search(case.q, case.doc)) for case in cases] for name, search in engines.items()}
         asked = {name: {half: [case.rank(search(case.q, case.doc)) for case in found] for half, found in halves.items()}
                  for name, search in engines.items()}
+        seen = [[s.id for s in engine.search(case.q, doc=case.doc, limit=LIMIT).scenarios] for case in halves["dev"]]
         measured = {name: latencies(search, cases + questions, args.runs) for name, search in engines.items()}
         timings = {name: wall for name, (wall, _) in measured.items()}
         engine.close()
@@ -158,6 +160,10 @@ def main() -> None:
             other = base_q[kind]
             print(f"{kind:12} {got.queries:4}   {got.recall_at_1:10.3f} {got.recall_at_5:6.3f} {got.mrr:6.3f}   "
                   f"{other.recall_at_1:8.3f} {other.recall_at_5:6.3f} {other.mrr:6.3f}")
+    shown = ev.scenario_quality(halves["dev"], seen)
+    print()
+    print(f"scenarios shown (dev half): of {shown.questions} questions a library scenario answers, {shown.shown:.3f} "
+          f"show it, {shown.first:.3f} first; the {shown.others} others show {shown.shown_with_others:.2f} on average")
     print()
     judged, asking = timings["whoosh"][:len(cases)], timings["whoosh"][len(cases):]
     print(f"latency whoosh, judges' queries: p50 {percentile(judged, 0.5):.2f} ms, "

@@ -32,6 +32,7 @@ class Case:
     kind: str
     accept: tuple[str, ...]
     group: str = ""  # player questions: the topic, shared by its versions in other languages
+    scenarios: tuple[str, ...] = ()  # player questions: library scenarios that show the answer happen
 
     def accepts(self, kind: str, key: str) -> bool:
         for wanted in self.accept:
@@ -66,7 +67,8 @@ class Quality:
 def load_cases(path: Path = QUERY_SET) -> list[Case]:
     with open(path, "rb") as handle:
         data = tomllib.load(handle)
-    return [Case(item["q"], item["doc"], item["kind"], tuple(item["accept"]), item.get("group", ""))
+    return [Case(item["q"], item["doc"], item["kind"], tuple(item["accept"]), item.get("group", ""),
+                 tuple(item.get("scenarios", ())))
             for item in data["query"]]
 
 
@@ -92,6 +94,29 @@ def quality(ranks: Sequence[int | None]) -> Quality:
         recall_at_1=sum(1 for r in ranks if r == 1) / n,
         recall_at_5=sum(1 for r in ranks if r is not None and r <= 5) / n,
         mrr=sum(1 / r for r in ranks if r is not None) / n,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioQuality:
+    questions: int  # questions a library scenario answers
+    shown: float  # share of them showing one of their scenarios
+    first: float  # … as the first scenario shown
+    others: int  # questions with no scenario named
+    shown_with_others: float  # scenarios shown per such question, on average: what a reader sees beside
+
+
+def scenario_quality(cases: Sequence[Case], shown: Sequence[Sequence[str]]) -> ScenarioQuality:
+    """How well searches show the scenarios that answer them: `shown`, per case, the scenario ids shown."""
+    named = [(set(c.scenarios), found) for c, found in zip(cases, shown, strict=True) if c.scenarios]
+    others = [len(found) for c, found in zip(cases, shown, strict=True) if not c.scenarios]
+    n = len(named) or 1
+    return ScenarioQuality(
+        questions=len(named),
+        shown=sum(1 for wanted, found in named if wanted & set(found)) / n,
+        first=sum(1 for wanted, found in named if found and found[0] in wanted) / n,
+        others=len(others),
+        shown_with_others=sum(others) / (len(others) or 1),
     )
 
 

@@ -6,7 +6,9 @@ A scenario is matched on the rules it cites and on its words:
   its replay cites (each weighing by how few scenarios cite it: every replay cites 117.4 and 500.2); a cited
   subrule of the same rule as a hit counts in part ("702.19c" for a hit on "702.19b");
 - words: the question's units against the scenario's title, question and tags (English; in other
-  languages a unit matches through its English form when the corpus pairs one with it).
+  languages a unit matches through its English form when the corpus pairs one with it, and words with no
+  English form are left out), each unit by the share of its words the scenario holds: a scenario tells its
+  story in its own words ("discarding to hand size" for "discard down to 7").
 A scenario is shown when both agree enough (`THRESHOLD`); at most `LIMIT`, best first.
 """
 
@@ -15,7 +17,7 @@ from __future__ import annotations
 import copy
 import math
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from judge_app.search.analysis import CHAINS, terms
@@ -28,7 +30,8 @@ ANSWER_WEIGHT = 1.0  # a rule the answer names …
 CITED_WEIGHT = 0.35  # … and one the replay cites (times its rarity in the library, 0–1)
 FAMILY = 0.5  # a cited subrule of the same rule as a hit counts this share
 RULES_SHARE = 0.6  # the score: this much from rules, the rest from words
-THRESHOLD = 0.35
+TOLD = 0.8  # a unit the scenario holds in its title or question, not its tags, counts this much
+THRESHOLD = 0.40
 LIMIT = 3
 
 
@@ -154,10 +157,7 @@ class ScenarioFinder:
             return 0.0
         held = 0.0
         for weight, forms in units:
-            for found in forms:
-                if all(f & profile.words for f in found):
-                    held += weight * (1.0 if all(f & profile.tags for f in found) else 0.8)
-                    break
+            held += weight * max((_share(found, profile) for found in forms), default=0.0)
         return held / total
 
 
@@ -174,6 +174,21 @@ def _wanted(question: Question | None) -> _Wanted:
                          if (forms := [{t for chain in CHAINS for t in terms(w, "en", chain)} for w in form])])
              for u in units]
     return found, sum(u.weight for u in units)
+
+
+def paired(question: Question) -> Question:
+    """A question of another language read as English keeps only the words it found an English form for (a
+    keyword, a title, a pair of the corpus): "el" or "com" read as English words would only weigh the rest down."""
+    return replace(question, units=[u for u in question.units if u.source != "word"], fitting=None)
+
+
+def _share(form: list[set[str]], profile: _Profile) -> float:
+    """How much of one form of a unit the scenario holds: the share of its words in its title, question or tags
+    ("discard down to seven" is told "discarding to hand size"), all of them in its tags weighing most."""
+    found = sum(1 for word in form if word & profile.words)
+    if found == len(form) and all(word & profile.tags for word in form):
+        return 1.0
+    return TOLD * found / len(form)
 
 
 def _family(number: str) -> str:

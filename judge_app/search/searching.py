@@ -269,8 +269,12 @@ class Engine:
     def _scenarios(self, query: _Words, docs: list[str], refs: list[str]) -> list:
         """The library scenarios that show what the best hits say (see `scenarios`)."""
         hits = [(parse_ref(ref)[0], self.resolver.rules_of(ref)) for ref in refs]
-        english = docs[0] if self._lang[docs[0]] == "en" else scenarios.ENGINE_DOC  # scenarios are in English
-        read = [self.reader(english).read(query.words)] if english in self.corpus.documents else []
+        if self._lang[docs[0]] == "en":
+            read = [self.reader(docs[0]).read(query.words)]
+        elif scenarios.ENGINE_DOC in self.corpus.documents:  # scenarios are told in English: the words it pairs
+            read = [scenarios.paired(self.reader(scenarios.ENGINE_DOC).read(query.words))]
+        else:
+            read = []
         return self.scenarios.find(hits, read)
 
     @property
