@@ -23,7 +23,8 @@ forms together ("die" is said "dies", "destroyed", "put into a graveyard": as co
 Units naming a keyword or a glossary term are the question's mechanics: a question with two or more prefers
 where they meet.
 Cues of a story ("in response", "dies", "gain control") point to the families of rules that decide it
-(`Lexicon.situation`). The story told before the question weighs less, and so does a condition after what the
+(`Lexicon.situation`); combinations of happenings ("a cast trigger" and "countered") are events, each naming the rules
+that decide it (`events`). The story told before the question weighs less, and so does a condition after what the
 question asks about ("what happens to my commander | when it dies": the commander is asked about, not dying).
 """
 
@@ -37,6 +38,7 @@ from typing import TYPE_CHECKING
 from judge_app.search.analysis import CHAINS, term, words
 from judge_app.search.crosslang import TermPairs
 from judge_app.search.entries import GLOSSARY, RULE
+from judge_app.search.events import recognised
 from judge_app.search.lexicon import Lexicon
 from judge_app.search.titles import Named, Titles
 from judge_app.search.vocabulary import Vocabulary
@@ -96,6 +98,7 @@ class Question:
     shape: str | None
     units: list[Unit]
     situation: dict[str, int] = field(default_factory=dict)  # families of deciding rules → cues pointing to each
+    events: tuple[str, ...] = ()  # what happened in the story, each event naming its deciding rules (`events`)
     story: bool = False  # a story is told (see `Reader._story`): its cues weigh fully
     fitting: Fitting | None = field(default=None, repr=False, compare=False)  # set by the engine, kept with the reading
 
@@ -171,7 +174,7 @@ class Reader:
             for unit in mechanics:
                 unit.stress(MECHANIC_WEIGHT)
         return Question(self.doc, self.lang, self.lexicon.shape(typed), units, self.lexicon.situation(typed),
-                        self._story(typed, question_starts))
+                        recognised(typed, self.lang), self._story(typed, question_starts))
 
     def _story(self, typed: list[str], question_starts: int) -> bool:
         """Whether a story is told: `STORY_CUES` cues or more, or `STORY_WORDS` content words before the question

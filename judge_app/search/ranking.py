@@ -13,6 +13,8 @@ In order of strength:
 4. A short story's cues ("in response", "dies", "gain control") lift the rules that decide such situations
    (`lexicon/situations.toml`: the stack, look-back, state-based actions …), each by how much of the
    question it holds: the deciding rule rarely uses the story's words, but the best of them holds some.
+   An event of the story, a combination of happenings (`lexicon/events.toml`: "a cast trigger" and "the spell
+   was countered"), lifts the rules that decide it more, and even a rule holding little of the question.
 5. The question's shape: "who chooses …" prefers entries saying who chooses, "how many …" entries with a count
    (the lexicon's [hints]); "when do/can …" the rules of timing and priority and of the turn's steps.
 6. A subrule holding no more of the question than its rule, or than an earlier subrule of the same rule, found
@@ -64,6 +66,11 @@ CUE_REPEAT = 0.25  # … and this share more for each further cue pointing to it
 CUE_MOST = 1.5  # … up to this many times CUE_WEIGHT
 LONE_CUE = 0.5  # a cue in a question that tells no story ("what happens to my commander when it dies") weighs this
 CUE_COVERAGE = 1.0  # how much a cue's bonus shrinks when the rule holds only some of the question
+EVENT_WEIGHT = 2.0  # an event of the story (`lexicon/events.toml`: "a cast trigger" and "countered") lifts its rules
+#                     this much, more than a family cue: a combination of happenings names the deciding rule …
+EVENT_ORDER = 0.9  # … each later rule of the event this share of the one before (the deciding rule comes first) …
+EVENT_FLOOR = 0.5  # … and a rule holding none of the question's words still this share of it (the deciding rule
+#                    rarely uses the story's words: 601.2i says "cast" and "trigger", not "countered")
 PARENT_FIRST = 0.85  # a subrule holding no more of the question than its rule (found too) weighs this much
 VARIANT_CHAPTERS = ("8", "9")  # multiplayer rules and casual variants (Two-Headed Giant, Commander, Archenemy …)
 TOPIC_LIFT = 0.5  # a rule within a rule or section the question names (its title, or where a glossary term it names
@@ -162,3 +169,20 @@ def cued(question: Question, family_rules: dict[str, tuple[str, ...]]) -> dict[s
             ref = f"{question.doc}|{RULE}|{number}"
             bonus[ref] = max(bonus.get(ref, 0.0), weight)
     return bonus
+
+
+def evented(question: Question, event_rules: dict[str, tuple[str, ...]]) -> dict[str, float]:
+    """The rules of the events recognised in the question's story (numbers in its document, the deciding rule
+    first): ref → bonus, before it is scaled by how much of the question the rule holds (`event_share`). A rule of
+    several events takes the best."""
+    bonus: dict[str, float] = {}
+    for event in question.events:
+        for i, number in enumerate(event_rules.get(event, ())):
+            ref = f"{question.doc}|{RULE}|{number}"
+            bonus[ref] = max(bonus.get(ref, 0.0), EVENT_WEIGHT * EVENT_ORDER ** i)
+    return bonus
+
+
+def event_share(held: float) -> float:
+    """How much of an event's bonus a rule holding `held` of the question gets: `EVENT_FLOOR` at least."""
+    return EVENT_FLOOR + (1 - EVENT_FLOOR) * held

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections.abc import Iterable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,7 +25,7 @@ from whoosh.query import Or, Term
 
 from judge_app.corpus import Corpus, numbers
 from judge_app.scenarios.catalogue import catalogue
-from judge_app.search import cards, elsewhere, execution, ranking, scenarios, understanding
+from judge_app.search import cards, elsewhere, events, execution, ranking, scenarios, understanding
 from judge_app.search.analysis import CHAINS, LANGUAGES, fold, term, terms, words
 from judge_app.search.crosslang import Alignment, SameDateAlignment
 from judge_app.search.entries import RULE, parse_ref
@@ -116,6 +117,7 @@ class Engine:
         self._finder_checked = 0.0
         self._keywords: dict[str, list[tuple[str, ...]]] = {}
         self._families: dict[str, dict[str, tuple[str, ...]]] = {}
+        self._events: dict[str, dict[str, tuple[str, ...]]] = {}
         self._cards: dict[tuple[str, ...], cards.Card] | None = None
         self._hint_terms: dict[tuple[str, str], frozenset[str]] = {}
         self._card_forms: dict[tuple[str, str], tuple[list[tuple[str, ...]], list[Named]]] = {}
@@ -343,6 +345,10 @@ class Engine:
                 for ref, bonus in ranking.cued(question, self.family_rules(doc)).items():
                     if (ref in scores or not query.phrases) and self.docnum.get(ref) in allowed:
                         scores[ref] = scores.get(ref, 0.0) + bonus * self._fit(ref, question)[0] ** ranking.CUE_COVERAGE
+            if question.events:
+                for ref, bonus in ranking.evented(question, self.event_rules(doc)).items():
+                    if (ref in scores or not query.phrases) and self.docnum.get(ref) in allowed:
+                        scores[ref] = scores.get(ref, 0.0) + bonus * ranking.event_share(self._fit(ref, question)[0])
         return self._behind_parents(scores, questions), wanted, matched
 
     def _behind_parents(self, scores: dict[str, float], questions: dict[str, Question]) -> dict[str, float]:
@@ -434,11 +440,25 @@ class Engine:
             for name, family in families().items():
                 numbers = [n for wanted in family.rules for n in _at_or_below(wanted, base)]
                 numbers += [n for n, rule in base.items() if any(p in _plain(rule.text) for p in family.says)]
-                if doc != FAMILY_DOC:
-                    numbers = [self.alignment.counterpart(FAMILY_DOC, n, doc) for n in numbers]
-                found[name] = tuple(n for n in dict.fromkeys(numbers) if n and n in self.corpus.rules.get(doc, {}))
+                found[name] = self._in_document(numbers, doc)
             self._families[doc] = found
         return found
+
+    def event_rules(self, doc: str) -> dict[str, tuple[str, ...]]:
+        """The rules of each event (`lexicon/events.toml`) as numbered in `doc`, the deciding rule first: read in
+        en-2026, mapped through the alignment."""
+        found = self._events.get(doc)
+        if found is None:
+            found = self._events[doc] = {event.name: self._in_document(event.rules, doc)
+                                         for event in events.all_events().values()}
+        return found
+
+    def _in_document(self, numbers: Iterable[str], doc: str) -> tuple[str, ...]:
+        """en-2026 rule numbers as numbered in `doc` (through the alignment), in order, once each; those without a
+        counterpart there left out."""
+        if doc != FAMILY_DOC:
+            numbers = [self.alignment.counterpart(FAMILY_DOC, n, doc) for n in numbers]
+        return tuple(n for n in dict.fromkeys(numbers) if n and n in self.corpus.rules.get(doc, {}))
 
     def _coverage(self, ref: str, question: Question) -> float:
         """`ranking.coordination` of the question's units over what the entry holds; for a question naming
@@ -563,8 +583,9 @@ class Engine:
         for word in parsed.all_words():
             if word in fixes or number_token(word) or any(self.known_in(word, d) for d in docs):
                 continue
-            if any(self.lexicons[d].knows(word) or self.lexicons[d].filler(word) for d in docs):
-                continue  # players' words ("etb", "scoop") are no typos
+            if any(self.lexicons[d].knows(word) or events.knows(word, self._lang[d]) or self.lexicons[d].filler(word)
+                   for d in docs):
+                continue  # players' words ("etb", "scoop", "am i dead") are no typos
             if any(self.known_in(word, d) for d in self.corpus.documents):
                 continue  # a word of another document ("ward" in pt-2019) is said to be elsewhere
             fix = self.vocabulary.correction(word, docs)
