@@ -87,6 +87,8 @@ def test_obsolete_glossary_terms_map_to_today_s_words(corpus):
     ("do i have to discard at end of turn if i have 8 cards", "en-2026", "514.1", "the maximum hand size"),
     ("cuándo me tengo que descartar", "es-2026", "514.1", "the same in Spanish, asking when"),
     ("how much commander damage kills you", "en-2026", "903.10a", "killing a player: losing the game"),
+    ("quantos terrenos dá pra jogar por turno", "pt-2019", "305.2", "per turn: during their turn"),
+    ("cuántas cartas puede tener el banquillo", "es-2026", "100.4", "banquillo: the sideboard, in Spain"),
 ])
 def test_players_words_find_the_rules(engine, query, doc, top, why):
     found = [k for k in keys(engine.search(query, doc=doc)) if not k.startswith("glossary:")][:3]
