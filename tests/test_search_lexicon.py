@@ -89,6 +89,8 @@ def test_obsolete_glossary_terms_map_to_today_s_words(corpus):
     ("how much commander damage kills you", "en-2026", "903.10a", "killing a player: losing the game"),
     ("quantos terrenos dá pra jogar por turno", "pt-2019", "305.2", "per turn: during their turn"),
     ("cuántas cartas puede tener el banquillo", "es-2026", "100.4", "banquillo: the sideboard, in Spain"),
+    ("can a creature i just played attack", "en-2026", "302.6", "just played: summoning sickness"),
+    ("una criatura recién jugada puede bloquear?", "es-2026", "302.6", "the same in Spanish"),
 ])
 def test_players_words_find_the_rules(engine, query, doc, top, why):
     found = [k for k in keys(engine.search(query, doc=doc)) if not k.startswith("glossary:")][:3]
