@@ -489,9 +489,7 @@ class Engine:
         """`ranking.TIMING_RULES` as numbered in `doc` (Timing and Priority is 117 in 2026, 116 in 2019)."""
         found = self._timings.get(doc)
         if found is None:
-            found = tuple(n for n in (root if doc == FAMILY_DOC else self.alignment.counterpart(FAMILY_DOC, root, doc)
-                                      for root in ranking.TIMING_RULES) if n)
-            self._timings[doc] = found
+            found = self._timings[doc] = self._in_document(ranking.TIMING_RULES, doc)
         return found
 
     def _variant(self, ref: str) -> frozenset[str]:
