@@ -15,9 +15,10 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from whoosh import index as whoosh_index
@@ -335,21 +336,24 @@ class Engine:
             if not self.corpus.documents[doc].is_cr:
                 continue
             question = questions[doc]
-            whole = ranking.several_titles(question)  # each title is a part asked for: no coverage
-            for ref, bonus in ranking.named(question, self.corpus.rules[doc]).items():
-                # a quoted phrase is required: titles only lift entries that hold it
-                if (ref in scores or not query.phrases) and self.docnum.get(ref) in allowed:
-                    held = 1.0 if whole else self._fit(ref, question)[0] ** ranking.NAMED_COVERAGE
-                    scores[ref] = scores.get(ref, 0.0) + bonus * held
+            lift = partial(self._lift, scores, question, bool(query.phrases), allowed)
+            # several titles: each is a part asked for, no coverage
+            lift(ranking.named(question, self.corpus.rules[doc]),
+                 None if ranking.several_titles(question) else lambda held: held ** ranking.NAMED_COVERAGE)
             if question.situation:
-                for ref, bonus in ranking.cued(question, self.family_rules(doc)).items():
-                    if (ref in scores or not query.phrases) and self.docnum.get(ref) in allowed:
-                        scores[ref] = scores.get(ref, 0.0) + bonus * self._fit(ref, question)[0] ** ranking.CUE_COVERAGE
+                lift(ranking.cued(question, self.family_rules(doc)), lambda held: held ** ranking.CUE_COVERAGE)
             if question.events:
-                for ref, bonus in ranking.evented(question, self.event_rules(doc)).items():
-                    if (ref in scores or not query.phrases) and self.docnum.get(ref) in allowed:
-                        scores[ref] = scores.get(ref, 0.0) + bonus * ranking.event_share(self._fit(ref, question)[0])
+                lift(ranking.evented(question, self.event_rules(doc)), ranking.event_share)
         return self._behind_parents(scores, questions), wanted, matched
+
+    def _lift(self, scores: dict[str, float], question: Question, phrased: bool, allowed: set[int],
+              bonuses: dict[str, float], scale: Callable[[float], float] | None) -> None:
+        """Add title, cue and event bonuses to `scores`, each times `scale` of how much of the question its entry
+        holds (None: in full). With a quoted phrase, only entries found (they hold it) are lifted."""
+        for ref, bonus in bonuses.items():
+            if (ref in scores or not phrased) and self.docnum.get(ref) in allowed:
+                held = 1.0 if scale is None else scale(self._fit(ref, question)[0])
+                scores[ref] = scores.get(ref, 0.0) + bonus * held
 
     def _behind_parents(self, scores: dict[str, float], questions: dict[str, Question]) -> dict[str, float]:
         """A subrule holding no more of the question than its rule (one that says something itself) or than an
