@@ -188,3 +188,21 @@ def test_random_multiplayer_sequences_keep_the_invariants(boards, spells, lives,
     for step in game.trace.steps:
         assert step.rules and set(step.rules) <= known, step.text
     json.dumps(game.trace.to_json())  # the trace is plain data
+
+
+def test_advancing_to_a_step_the_turn_skipped_says_so_when_no_one_can_lose():
+    """Found by the property test above: the active player has no creature, so turn 3 skips its combat damage
+    step (508.8); with both opponents unable to lose, the game never ends, and advancing on for the step once
+    played hundreds of steps before failing without a rule. It is refused as soon as the next turn begins."""
+    cant_lose = {"power": 0, "toughness": 1, "text": "You can't lose the game and your opponents can't win the game.",
+                 "commander": False}
+    game = build([[], [cant_lose], [cant_lose]], ["~ deals 3 damage to any target."], [1, 1, 1])
+    game.start()
+    try:
+        game.advance_to(Step.COMBAT_DAMAGE, 3)
+    except IllegalAction as exc:
+        assert exc.rules == (rules.NO_ATTACKERS_SKIP,)
+    else:
+        raise AssertionError("turn 3 has no combat damage step")
+    assert game.state.turn == 4 and not game.over
+    check_invariants(game)

@@ -132,11 +132,17 @@ def advance(game: Play) -> None:
 
 
 def advance_to(game: Play, step: Step, turn_number: int | None = None) -> None:
-    """Advance until `step` (of turn `turn_number`, if given) has begun, or the game is over."""
+    """Advance until `step` (of turn `turn_number`, if given) has begun, or the game is over. A step the turn
+    skipped (no attackers: 508.8; a skip effect: 614.10) is said to be skipped once the next turn has begun,
+    rather than played on through turns that can never hold it (a game no one can lose would never end)."""
     for _ in range(MAX_STEPS):
         state = game.state
         if game.over or (state.step is step and (turn_number is None or state.turn == turn_number)):
             return
+        if turn_number is not None and state.turn > turn_number:
+            combat_step = step in (Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE)
+            raise IllegalAction(f"turn {turn_number} had no {step.value} step: it was skipped",
+                                rules.NO_ATTACKERS_SKIP if combat_step else rules.SKIP_STEP)
         advance(game)
     raise RuntimeError(f"could not reach the {step.value} step")
 
