@@ -19,6 +19,7 @@ library = 3
 mana = {{ {mana} }}
 [players.Bob]
 library = 3
+mana = {{ {bob_mana} }}
 """
 
 
@@ -35,8 +36,8 @@ BEARS = card("bears", "Grizzly Bears", "Alice", "Creature — Bear", pt="2/2", c
 MOAT = card("moat", "Moat", "Bob", "Enchantment", "Creatures without flying can't attack.", cost="{2}{W}{W}")
 
 
-def replay(cards: str, actions: str, until: str = "end", mana: str = ""):
-    outcome = run(loads(BOARD.format(until=until, mana=mana) + cards + actions))
+def replay(cards: str, actions: str, until: str = "end", mana: str = "", bob_mana: str = ""):
+    outcome = run(loads(BOARD.format(until=until, mana=mana, bob_mana=bob_mana) + cards + actions))
     return outcome, [s for s in outcome.trace.steps if s.kind == "rejected"], outcome.trace.citations()
 
 
@@ -145,7 +146,7 @@ tapped = { fortress = true }
 
 def test_a_land_adding_one_of_two_colours_gives_the_one_chosen_and_no_other():
     fortress = card("fortress", "Glacial Fortress", "Alice", "Land", "{T}: Add {W} or {U}.")
-    text = BOARD.format(until="precombat main", mana="") + fortress + """
+    text = BOARD.format(until="precombat main", mana="", bob_mana="") + fortress + """
 [choices]
 mana_color = { fortress = ["{color}"] }
 [[actions]]
@@ -165,3 +166,46 @@ def test_an_unless_the_engine_cant_evaluate_is_refused_not_ignored():
         assert exc.rule == "614.1" and "unless" in str(exc)
     else:
         raise AssertionError("an 'unless' it can't evaluate must not be played as 'enters tapped'")
+
+
+THINK_TWICE = card("think", "Think Twice", "Alice", "Instant", "Draw a card.\nFlashback {2}{U}", cost="{1}{U}",
+                   zone="graveyard")
+
+
+def test_a_spell_cast_with_flashback_and_countered_is_exiled_not_put_into_the_graveyard():
+    spell = card("counterspell", "Counterspell", "Bob", "Instant", "Counter target spell.", cost="{U}{U}", zone="hand")
+    outcome, _, cited = replay(THINK_TWICE + spell, """
+[[actions]]
+do = "cast"
+card = "think"
+[[actions]]
+do = "cast"
+card = "counterspell"
+player = "Bob"
+targets = ["think"]
+[[actions]]
+do = "resolve"
+[expect]
+zone = { think = "exile", counterspell = "graveyard" }
+""", until="precombat main", mana="blue = 3", bob_mana="blue = 2")
+    assert outcome.failure is None and all(c.ok for c in outcome.checks), (outcome.failure, outcome.checks)
+    assert cited.count("702.34a") >= 2  # cast with flashback; exiled as it leaves the stack
+
+
+def test_only_the_owner_casts_a_flashback_card_from_their_own_graveyard():
+    outcome, rejected, _ = replay(THINK_TWICE.replace('owner = "Alice"', 'owner = "Bob"'), """
+[[actions]]
+do = "cast"
+card = "think"
+player = "Alice"
+illegal = "601.2a"
+[expect]
+zone = { think = "graveyard" }
+""", until="precombat main", mana="blue = 3")
+    assert outcome.failure is None and all(c.ok for c in outcome.checks) and len(rejected) == 1
+
+
+def test_prowess_is_its_rule_s_triggered_ability():
+    [prowess] = read_card("Prowess", "Monastery Swiftspear", "Creature — Human Monk")
+    assert (prowess.kind, prowess.rule) == ("triggered", "702.108a")
+    assert prowess.trigger is not None and "noncreature spell" in prowess.trigger.text

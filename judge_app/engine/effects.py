@@ -43,7 +43,7 @@ from judge_app.engine.interpret import becomes, granted, graveyards
 from judge_app.engine.layers import copiable_values, rules_applied
 from judge_app.engine.perform import Play
 from judge_app.engine.replacement import entering
-from judge_app.engine.stack import find, leave_stack, target_name
+from judge_app.engine.stack import find, goes_to, leave_stack, target_name
 from judge_app.engine.state import DelayedTrigger, Shield, StackItem
 from judge_app.engine.words import Resolving, amount, chars, holds, things
 
@@ -468,8 +468,9 @@ def counter(game: Play, item_id: str, unless: str, by: str) -> Result:
                 game.perform(*changes)
                 return f"{text} (default: a player who can pay does), so {target.name} isn't countered", cited
     game.perform(*leave_stack(game, target, "graveyard", "countered"))
-    where = " and put into its owner's graveyard" if target.kind == "spell" else ""
-    return f"{why}{target.name} is countered{where}", [rules.COUNTER, rules.COUNTER_NO_REFUND]
+    _, words, more = goes_to(target)
+    where = f" and {words}" if target.kind == "spell" else ""
+    return f"{why}{target.name} is countered{where}", [rules.COUNTER, rules.COUNTER_NO_REFUND, *more]
 
 
 # --- continuous effects -------------------------------------------------------------------------------------

@@ -204,6 +204,12 @@ def keyword(node: n.KeywordAbility) -> list[Ability]:
         return [equip(node)]
     if name in ("persist", "undying") and not (node.qualities or node.amount or node.cost):
         return [_persist(node, name)]
+    if name == "prowess" and not (node.qualities or node.amount or node.cost):
+        return [_prowess(node)]
+    if name == "flashback" and node.cost is not None and node.cost.mana is not None and not node.cost.actions \
+            and not node.variant:  # 702.34a: cast from the graveyard for this cost; exiled as it leaves the stack
+        return [Ability("flashback", node.text, cost=Cost(mana=_mana_text(node.cost.mana), text=node.cost.text),
+                        zone="graveyard", rule=rules.FLASHBACK, node=node)]
     if name == "morph" and node.cost is not None and node.cost.mana is not None and not node.cost.actions:
         variant = (node.variant or "morph").lower()
         if variant in ("morph", "megamorph"):  # 702.37: turned face up for this cost (702.37e)
@@ -231,6 +237,18 @@ def _persist(node: n.KeywordAbility, name: str) -> Ability:
     effect = n.Effect((back,), text=back.text)
     return Ability("triggered", node.text, trigger=trigger, effect=effect, node=node,
                    rule=rules.PERSIST if name == "persist" else rules.UNDYING)
+
+
+_PROWESS = "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."  # 702.108a
+
+
+def _prowess(node: n.KeywordAbility) -> Ability:
+    """702.108a: prowess is the triggered ability its rule spells out, read by the grammar like any other text;
+    each instance triggers separately (702.108b)."""
+    [meaning] = read(_PROWESS, type_line="Creature").abilities
+    assert isinstance(meaning, n.TriggeredAbility)
+    return Ability("triggered", node.text, trigger=meaning.trigger, effect=meaning.effect, node=node,
+                   rule=rules.PROWESS)
 
 
 def _quality_word(q: n.Quality) -> str:

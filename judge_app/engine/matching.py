@@ -27,6 +27,7 @@ PAID = ("sacrificed", "exiled", "discarded")  # "the sacrificed creature": what 
 COMPARED = ("power", "toughness", "mana value", "power or toughness")
 ZONES = ("battlefield", "graveyard", "hand", "library", "exile", "stack")
 CHOSEN = {"color": "color", "type": "creature type", "name": "card name"}  # "the chosen …" → what was chosen
+OF_THEIR_CHOICE = "your choice"  # "sacrifices a creature of their choice": no quality, who chooses is said
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +91,7 @@ def _quality_unplayable(q: Quality) -> str | None:
     if kind in ("any", "all"):
         return next((why for part in q.parts if (why := _quality_unplayable(part))), None)
     if kind == "chosen":  # "of the chosen color": linked to an "As ~ enters, choose …" ability (607.2d)
-        return None if q.value in CHOSEN else f"the quality \"chosen {q.value}\""
+        return None if q.value in CHOSEN or q.value == OF_THEIR_CHOICE else f"the quality \"chosen {q.value}\""
     return f"the quality \"{q.kind} {q.value}\"".replace("  ", " ")
 
 
@@ -193,8 +194,8 @@ def _holds(state: GameState, chars: Chars, q: Quality, oid: str, anchor: Anchor)
         return _status(state, value, oid, anchor)
     if kind == "ability":
         return True  # which kind of ability a stack item is: `targets.py` asks it of the item
-    if kind == "chosen":
-        return _chosen(state, value, c, anchor)
+    if kind == "chosen":  # "a creature of their choice": the player who acts chooses among all of them
+        return value == OF_THEIR_CHOICE or _chosen(state, value, c, anchor)
     if kind == "any":
         return any(quality_holds(state, chars, p, oid, anchor) for p in q.parts)
     if kind == "all":
