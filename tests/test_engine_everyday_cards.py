@@ -209,3 +209,41 @@ def test_prowess_is_its_rule_s_triggered_ability():
     [prowess] = read_card("Prowess", "Monastery Swiftspear", "Creature — Human Monk")
     assert (prowess.kind, prowess.rule) == ("triggered", "702.108a")
     assert prowess.trigger is not None and "noncreature spell" in prowess.trigger.text
+
+
+def test_a_card_that_may_not_be_chosen_from_the_revealed_hand_isnt_discarded():
+    """Inquisition of Kozilek: the scenario names Wrath of God (mana value 4), which may not be chosen (608.2d):
+    the default, the first revealed card that may be, is discarded instead, and the trace says so."""
+    inquisition = card("inquisition", "Inquisition of Kozilek", "Alice", "Sorcery", "Target opponent reveals their "
+                       "hand. You choose a nonland card from it with mana value 3 or less. That player discards that "
+                       "card.", cost="{B}", zone="hand")
+    wrath = card("wrath", "Wrath of God", "Bob", "Sorcery", "Destroy all creatures. They can't be regenerated.",
+                 cost="{2}{W}{W}", zone="hand")
+    island = card("island", "Island", "Bob", "Basic Land — Island", zone="hand")
+    spell = card("counterspell", "Counterspell", "Bob", "Instant", "Counter target spell.", cost="{U}{U}", zone="hand")
+    outcome, _, cited = replay(island + wrath + spell + inquisition, """
+[choices]
+choose = { inquisition = ["wrath"] }
+[[actions]]
+do = "cast"
+card = "inquisition"
+targets = ["Bob"]
+[[actions]]
+do = "resolve"
+[expect]
+zone = { counterspell = "graveyard", wrath = "hand", island = "hand" }
+""", until="precombat main", mana="black = 1")
+    assert outcome.failure is None and all(c.ok for c in outcome.checks), outcome.checks
+    assert any("default: the first one revealed" in s.text for s in outcome.trace.steps)
+    assert cited.index("701.20a") < cited.index("608.2d") < cited.index("701.9a")
+
+
+def test_other_choices_and_reveals_stay_refused_with_their_rule():
+    for text, rule in (("Choose a color. Draw a card.", "608.2d"),
+                       ("Reveal the top card of your library. Put it into your hand.", "701.20a")):
+        try:
+            read_card(text, "Some Spell", "Sorcery")
+        except Unplayable as exc:
+            assert exc.rule == rule, (text, exc)
+        else:
+            raise AssertionError(f"{text!r} is played but the engine has no such choice or reveal")

@@ -39,8 +39,9 @@ from judge_app.engine.events import (
     TokenCreated,
     ZoneChange,
 )
-from judge_app.engine.interpret import becomes, granted, graveyards
+from judge_app.engine.interpret import becomes, chosen_among, granted, graveyards, whole_hand
 from judge_app.engine.layers import copiable_values, rules_applied
+from judge_app.engine.matching import Anchor
 from judge_app.engine.perform import Play
 from judge_app.engine.replacement import entering
 from judge_app.engine.stack import find, goes_to, leave_stack, target_name
@@ -454,6 +455,10 @@ def counter(game: Play, item_id: str, unless: str, by: str) -> Result:
     target = find(game, item_id)
     if target is None:
         return f"{by}: there is nothing to counter any more", []
+    if target.kind == "spell" and game.chars(target.source).has("uncounterable"):
+        said = game.chars(target.source).abilities_of("uncounterable")[0].shown(target.name)
+        return f"{target.name} can't be countered (\"{said}\"): it stays on the stack", [rules.COUNTER,
+                                                                                         rules.CANT_WINS]
     why = ""
     if unless:
         player = target.controller
@@ -866,8 +871,13 @@ def _discard(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     lines, changes, cards = [], [], []
     for player in _players(game, r, ins.subject):
         hand = game.state.players[player].hand
-        chosen = [c for c in game.choices.discard if c in hand][:count]
-        default = len(chosen) < count
+        whole = whole_hand(ins.object)  # "discards their hand": every card in it, no choice to make
+        named = [c for c in things(game, r, ins.object) if c in hand] \
+            if isinstance(ins.object, n.Reference) else None  # "That player discards that card": the one chosen
+        if whole or named is not None:
+            count = len(hand) if whole else len(named or [])
+        chosen = [c for c in (named if named is not None else game.choices.discard) if c in hand][:count]
+        default = len(chosen) < count and not whole
         chosen += [c for c in reversed(hand) if c not in chosen][: count - len(chosen)]
         changes += [ZoneChange(c, "hand", "graveyard", "discarded") for c in chosen]
         cards += chosen
@@ -876,6 +886,38 @@ def _discard(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     game.perform(*changes)
     _acted(r, cards)
     return "; ".join(lines), [rules.DISCARD]
+
+
+@verb("reveal")
+def _reveal(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """701.20a: "Target opponent reveals their hand": every player sees it for as long as the effect needs it."""
+    lines, cards = [], []
+    for player in _players(game, r, ins.subject):
+        hand = game.state.players[player].hand
+        cards += hand
+        lines.append(f"{player} reveals their hand: {_names(game, hand) if hand else 'no cards'}")
+    _acted(r, cards)
+    return "; ".join(lines), [rules.REVEAL]
+
+
+@verb("choose")
+def _choose(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """608.2d: "You choose a nonland card from it": among the cards the previous instruction revealed, the one the
+    scenario's `choose` names for this source, else the first that may be chosen (said in the trace)."""
+    desc = chosen_among(ins)
+    revealed = r.acted[-2] if len(r.acted) > 1 else []
+    anchor = Anchor(r.item.controller, r.item.source)
+    allowed = [c for c in revealed if c in game.state.objects and matching.object_matches(
+        game.state, game.chars, desc, c, anchor, zone=game.state.objects[c].zone)]
+    named = [c for c in r.picks if c in allowed][:1]
+    for c in named:
+        r.picks.remove(c)
+    pick = named or allowed[:1]
+    _acted(r, pick)
+    if not pick:
+        return f"{r.item.controller} can't choose {desc.text}: there is none", [rules.RESOLVE_CHOICES]
+    default = "" if named else " (default: the first one revealed that may be chosen)"
+    return f"{r.item.controller} chooses {_names(game, pick)}{default}", [rules.RESOLVE_CHOICES]
 
 
 @verb("mill")

@@ -48,6 +48,7 @@ PLAYED_VERBS: dict[str, rules.Cite] = {
     rules.CANT_REGENERATE, "change text": rules.TEXT_CHANGE, "regenerate": rules.REGENERATE,
     "search": rules.SEARCH, "shuffle": rules.SHUFFLE, "scry": rules.SCRY, "put": rules.NEW_OBJECT,
     "win the game": rules.WIN_EFFECT, "lose the game": rules.LOSE_EFFECT, "copy": rules.COPY_SPELL,
+    "reveal": rules.REVEAL, "choose": rules.RESOLVE_CHOICES,
 }
 AMOUNT_KINDS = ("number", "variable", "count", "property", "event", "times", "half", "for each", "plus", "minus")
 PROPERTIES = ("power", "toughness", "mana value", "life total", "life", "cards in hand", "loyalty")
@@ -558,13 +559,16 @@ def _cant(node: n.StaticAbility, ins: n.Instruction) -> Ability:
             return Ability("cant", node.text, events=EventEffect("counters", "can't", counter=counter,
                                                                  object=to_filter(ins.subject, node.text),
                                                                  text=node.text), node=node)
-    kinds = {"block": "cant_block", "attack": "cant_attack", "be blocked": "unblockable"}
+    kinds = {"block": "cant_block", "attack": "cant_attack", "be blocked": "unblockable",
+             "be countered": "uncounterable"}  # "This spell can't be countered." (101.2)
     if ins.subject is None or action not in kinds or ins.unless is not None or ins.qualifier or ins.amount \
             or ins.condition is not None or (ins.action is not None and (
                 ins.action.object or ins.action.recipient or ins.action.condition)):  # "can't attack you unless …"
         raise Unplayable(f"the restriction \"{node.text}\"", rules.ATTACK_RESTRICTIONS)
     if _is_self(ins.subject):
         return Ability(kinds[action], node.text, node=node)
+    if action == "be countered":  # "Creature spells you control can't be countered."
+        raise Unplayable(f"the restriction \"{node.text}\"", rules.CANT_WINS)
     # "Enchanted creature can't attack or block.", "Creatures without flying can't attack." (508.1c, 509.1b):
     # a restriction on other objects, not an ability they gain (`layers.restrictions_on`)
     affects, described = _affects(ins.subject)
@@ -861,8 +865,14 @@ def check_instruction(ins: n.Instruction) -> None:
     if verb not in PLAYED_VERBS:
         raise Unplayable(f"the instruction \"{ins.text}\" ({verb})",
                          ins.rules[0] if ins.rules else rules.RESOLVE_INSTRUCTIONS)
+    if verb == "reveal" and not whole_hand(ins.object):  # only "reveals their hand" so far
+        raise Unplayable(f"the instruction \"{ins.text}\" (reveal)", rules.REVEAL)
+    if verb == "choose":
+        check_thing(chosen_among(ins), ins.text)  # "You choose a nonland card from it": what it may be
     for thing in (ins.subject, ins.object, ins.recipient):
-        check_thing(thing, ins.text)
+        if not (verb in ("discard", "reveal") and thing is ins.object and whole_hand(thing)) \
+                and not (verb == "choose" and thing is ins.object):
+            check_thing(thing, ins.text)
     for amount in (ins.amount, *(((ins.pt.power, ins.pt.toughness)) if ins.pt is not None else ())):
         check_amount(amount, ins.text)
     if ins.duration is not None and ins.duration.kind not in DURATIONS:
@@ -987,6 +997,26 @@ def _plays_mana(mana: n.Mana | None) -> bool:
         return True
     return mana.choice in mana_words.ANY_COLOR_CHOICES and mana.amount is not None and mana.amount.kind == "number" \
         and bool(mana.amount.value)
+
+
+def chosen_among(ins: n.Instruction) -> n.Description:
+    """"You choose a nonland card from it" (the revealed hand, 608.2d): the description without its "from it",
+    which names what the previous instruction acted on; refused for any other choice ("Choose a color")."""
+    desc = ins.object
+    among = [q for q in desc.qualities if q.kind == "among"] if isinstance(desc, n.Description) else []
+    if not isinstance(desc, n.Description) or len(among) != 1 or not isinstance(among[0].of, n.Reference) \
+            or among[0].of.kind not in ("they", "it") or desc.selector.kind != "a" or desc.selector.count \
+            or not (ins.subject is None or (isinstance(ins.subject, n.Reference) and ins.subject.kind == "you")):
+        raise Unplayable(f"the instruction \"{ins.text}\" (choose)", rules.RESOLVE_CHOICES)
+    return dataclasses.replace(desc, qualities=tuple(q for q in desc.qualities if q.kind != "among"))
+
+
+def whole_hand(thing: n.Thing | None) -> bool:
+    """"discards their hand", "discard your hand": every card in it (402)."""
+    return isinstance(thing, n.Description) and [matching._noun(x) for x in thing.nouns] == ["card"] \
+        and thing.selector.kind == "all" and len(thing.qualities) == 1 and thing.qualities[0].kind == "zone" \
+        and thing.qualities[0].value == "hand" and not thing.qualities[0].negated \
+        and isinstance(thing.qualities[0].of, n.Reference) and thing.qualities[0].of.kind in ("they", "you")
 
 
 def graveyards(thing: n.Thing | None) -> bool:
