@@ -247,3 +247,40 @@ def test_other_choices_and_reveals_stay_refused_with_their_rule():
             assert exc.rule == rule, (text, exc)
         else:
             raise AssertionError(f"{text!r} is played but the engine has no such choice or reveal")
+
+
+def test_a_food_token_is_its_rule_s_artifact_and_gains_3_life():
+    pie = card("pie", "Bake into a Pie", "Alice", "Instant", "Destroy target creature. Create a Food token.",
+               cost="{2}{B}{B}", zone="hand")
+    giant = card("giant", "Hill Giant", "Bob", "Creature — Giant", pt="3/3", cost="{3}{R}")
+    outcome, _, cited = replay(pie + giant, """
+[[actions]]
+do = "cast"
+card = "pie"
+targets = ["giant"]
+[[actions]]
+do = "resolve"
+[[actions]]
+do = "check"
+type = { "token-1" = "Artifact — Food" }
+colors = { "token-1" = [] }
+[[actions]]
+do = "activate"
+card = "token-1"
+[[actions]]
+do = "resolve"
+[expect]
+life = { Alice = 23 }
+zone = { giant = "graveyard", "token-1" = "gone" }
+""", until="precombat main", mana="black = 6")
+    assert outcome.failure is None and all(c.ok for c in outcome.checks), (outcome.failure, outcome.checks)
+    assert "111.10b" in cited
+
+
+def test_a_predefined_token_the_engine_doesnt_define_stays_refused():
+    try:
+        read_card("Create a Map token.", "Some Spell", "Sorcery")
+    except Unplayable as exc:
+        assert exc.rule == "111.4"
+    else:
+        raise AssertionError("a Map token (111.10) isn't defined by the engine yet")

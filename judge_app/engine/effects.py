@@ -39,7 +39,7 @@ from judge_app.engine.events import (
     TokenCreated,
     ZoneChange,
 )
-from judge_app.engine.interpret import becomes, chosen_among, granted, graveyards, whole_hand
+from judge_app.engine.interpret import becomes, chosen_among, granted, graveyards, predefined_token, whole_hand
 from judge_app.engine.layers import copiable_values, rules_applied
 from judge_app.engine.matching import Anchor
 from judge_app.engine.perform import Play
@@ -1002,17 +1002,23 @@ def _create(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     count = amount(game, r, ins.amount, 1)
     power, toughness = (amount(game, r, c.pt.power), amount(game, r, c.pt.toughness)) if c.pt else (None, None)
     name = " ".join(c.subtypes) + " Token"  # 111.4
-    colors = frozenset(x for x in c.colors if x != "colorless")
-    abilities: tuple[Ability, ...] = granted(c.abilities)
-    printed = Characteristics(name=name, colors=colors, types=frozenset(t.lower() for t in c.types),
-                              supertypes=frozenset(s.lower() for s in c.supertypes), subtypes=tuple(c.subtypes),
-                              power=power, toughness=toughness, abilities=abilities)
+    known = predefined_token(c)
+    if known is not None:  # "Create a Treasure token": its characteristics are its rule's (111.10)
+        token, abilities = known
+        printed = Characteristics(name=name, types=frozenset({"artifact"}), subtypes=(token.subtype,),
+                                  abilities=tuple(abilities))
+        what, cited = name, [rules.PREDEFINED_TOKEN, token.rule]
+    else:
+        colors = frozenset(x for x in c.colors if x != "colorless")
+        printed = Characteristics(name=name, colors=colors, types=frozenset(t.lower() for t in c.types),
+                                  supertypes=frozenset(s.lower() for s in c.supertypes), subtypes=tuple(c.subtypes),
+                                  power=power, toughness=toughness, abilities=granted(c.abilities))
+        what, cited = f"{power}/{toughness} {name}", [rules.TOKEN_DEFINED]
     ids = [state.new_id("token") for _ in range(count)]
     game.perform(*(TokenCreated(i, r.item.controller, name, printed) for i in ids))
     _acted(r, ids)
-    return (f"{r.item.controller} creates {count} {power}/{toughness} {name}"
-            f"{'s' if count != 1 else ''}"), [rules.CREATE_TOKEN, rules.TOKEN_OWNER,
-                                                                 rules.TOKEN_DEFINED]
+    return (f"{r.item.controller} creates {count} {what}{'s' if count != 1 else ''}"), [
+        rules.CREATE_TOKEN, rules.TOKEN_OWNER, *cited]
 
 
 def _copy_token(game: Play, r: Resolving, originals: list[str]) -> Result:

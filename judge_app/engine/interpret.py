@@ -33,6 +33,7 @@ from judge_app.engine.ability import (
     StaticCondition,
 )
 from judge_app.engine.keywords import SIMPLE_KEYWORDS
+from judge_app.engine.predefined import Predefined, predefined
 from judge_app.engine.subtypes import SUBTYPES
 
 # the verbs of instructions the engine follows (`effects.py`), with the rule each one's words come from
@@ -908,9 +909,20 @@ def _check_token(ins: n.Instruction) -> None:
         if c.exceptions:
             raise Unplayable(f"a copy with exceptions (\"{ins.text}\")", rules.COPY_EXCEPTIONS)
         return
+    if c.pt is None and predefined_token(c) is not None:  # "Create a Treasure token" (111.10)
+        return
     if c.pt is None or c.name or c.supertypes:
         raise Unplayable(f"the token \"{ins.text}\"", rules.TOKEN_NAME)
     granted(c.abilities)
+
+
+def predefined_token(c: n.Characteristics) -> tuple[Predefined, list[Ability]] | None:
+    """"a Treasure token", "two Food tokens": a predefined token named by its subtype alone (111.10), with its
+    rule's ability as the engine plays it; None for any other token."""
+    token = predefined(c.subtypes)
+    if token is None or c.pt is not None or c.name or c.supertypes or c.colors or c.types or c.abilities:
+        return None
+    return token, read_card(token.text, f"{token.subtype} Token", f"Token Artifact — {token.subtype}")
 
 
 def check_thing(thing: n.Thing | None, text: str) -> None:
