@@ -284,3 +284,15 @@ def test_a_predefined_token_the_engine_doesnt_define_stays_refused():
         assert exc.rule == "111.4"
     else:
         raise AssertionError("a Map token (111.10) isn't defined by the engine yet")
+
+
+def test_cycling_is_its_rule_s_activated_ability_from_the_hand_and_typecycling_stays_refused():
+    [cycling] = read_card("Cycling {2}", "Some Creature", "Creature")
+    assert (cycling.kind, cycling.functions_in, cycling.rule, cycling.cost.mana) == ("activated", "hand", "702.29a",
+                                                                                     "{2}")
+    try:
+        read_card("Plainscycling {2}", "Some Creature", "Creature")
+    except Unplayable as exc:
+        assert exc.rule == "702.29"
+    else:
+        raise AssertionError("typecycling searches the library (702.29e): not played yet")

@@ -208,6 +208,9 @@ def keyword(node: n.KeywordAbility) -> list[Ability]:
         return [_persist(node, name)]
     if name == "prowess" and not (node.qualities or node.amount or node.cost):
         return [_prowess(node)]
+    if name == "cycling" and node.cost is not None and node.cost.mana is not None and not node.cost.actions \
+            and not node.variant:  # not typecycling (702.29e), which searches
+        return [_cycling(node)]
     if name == "flashback" and node.cost is not None and node.cost.mana is not None and not node.cost.actions \
             and not node.variant:  # 702.34a: cast from the graveyard for this cost; exiled as it leaves the stack
         return [Ability("flashback", node.text, cost=Cost(mana=_mana_text(node.cost.mana), text=node.cost.text),
@@ -251,6 +254,14 @@ def _prowess(node: n.KeywordAbility) -> Ability:
     assert isinstance(meaning, n.TriggeredAbility)
     return Ability("triggered", node.text, trigger=meaning.trigger, effect=meaning.effect, node=node,
                    rule=rules.PROWESS)
+
+
+def _cycling(node: n.KeywordAbility) -> Ability:
+    """702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a card.", an activated ability that
+    functions only while the card is in its owner's hand; read by the grammar like the printed text."""
+    assert node.cost is not None
+    [meaning] = read_card(f"{node.cost.text}, Discard this card: Draw a card.", type_line="Instant")
+    return dataclasses.replace(meaning, text=node.text, zone="hand", rule=rules.CYCLING, node=node)
 
 
 def _quality_word(q: n.Quality) -> str:
