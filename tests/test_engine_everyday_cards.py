@@ -296,3 +296,42 @@ def test_cycling_is_its_rule_s_activated_ability_from_the_hand_and_typecycling_s
         assert exc.rule == "702.29"
     else:
         raise AssertionError("typecycling searches the library (702.29e): not played yet")
+
+
+def test_a_restriction_from_a_resolved_ability_follows_the_creature_not_its_abilities():
+    """Rogue's Passage's effect is locked on the Giant (611.2c) and isn't an ability: the Giant losing all its
+    abilities afterwards (Turn to Frog) leaves it unblockable this turn."""
+    passage = card("passage", "Rogue's Passage", "Alice", "Land", "{T}: Add {C}.\n{4}, {T}: Target creature can't "
+                   "be blocked this turn.")
+    giant = card("giant", "Hill Giant", "Alice", "Creature — Giant", pt="3/3", cost="{3}{R}")
+    frog = card("frog", "Turn to Frog", "Alice", "Instant", "Until end of turn, target creature loses all abilities "
+                "and becomes a blue Frog creature with base power and toughness 1/1.", cost="{1}{U}", zone="hand")
+    bears = card("bears", "Grizzly Bears", "Bob", "Creature — Bear", pt="2/2", cost="{1}{G}")
+    outcome, rejected, _ = replay(passage + giant + frog + bears, """
+[[actions]]
+do = "activate"
+card = "passage"
+ability = 2
+targets = ["giant"]
+[[actions]]
+do = "resolve"
+[[actions]]
+do = "cast"
+card = "frog"
+targets = ["giant"]
+[[actions]]
+do = "resolve"
+[[actions]]
+do = "attack"
+attackers = ["giant"]
+[[actions]]
+do = "block"
+blockers = { bears = "giant" }
+illegal = "509.1b"
+[[actions]]
+do = "combat damage"
+[expect]
+life = { Bob = 19 }
+""", mana="blue = 2, colorless = 4")
+    assert outcome.failure is None and all(c.ok for c in outcome.checks), (outcome.failure, outcome.checks)
+    assert "Rogue's Passage" in rejected[0].text

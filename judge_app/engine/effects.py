@@ -18,7 +18,7 @@ from judge_app.engine import mana, matching, replacement, rules, targets
 from judge_app.engine.ability import COLORS, Ability, Change, Quality
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.choices import Choices
-from judge_app.engine.continuous import INDEFINITE, UNTIL_END_OF_TURN, ContinuousEffect
+from judge_app.engine.continuous import INDEFINITE, RESTRICTION, UNTIL_END_OF_TURN, ContinuousEffect
 from judge_app.engine.damage import deal_damage
 from judge_app.engine.errors import IllegalAction
 from judge_app.engine.events import (
@@ -39,7 +39,15 @@ from judge_app.engine.events import (
     TokenCreated,
     ZoneChange,
 )
-from judge_app.engine.interpret import becomes, chosen_among, granted, graveyards, predefined_token, whole_hand
+from judge_app.engine.interpret import (
+    becomes,
+    chosen_among,
+    granted,
+    graveyards,
+    instruction_verb,
+    predefined_token,
+    whole_hand,
+)
 from judge_app.engine.layers import copiable_values, rules_applied
 from judge_app.engine.matching import Anchor
 from judge_app.engine.perform import Play
@@ -113,7 +121,7 @@ def _instruction(game: Play, r: Resolving, ins: n.Instruction, following: n.Inst
     replaced = following if following is not None and following.instead and following.verb == ins.verb else None
     if replaced is not None and not holds(game, r, replaced.condition):
         replaced = None
-    r.no_regeneration = following is not None and _verb_of(following) == "regenerate can't"
+    r.no_regeneration = following is not None and instruction_verb(following) == "regenerate can't"
     r.instead = None
     if replaced is not None and replaced.amount is not None:  # 614.15: the instruction's own replacement
         label = replaced.condition.text if replaced.condition is not None else replaced.text
@@ -121,7 +129,7 @@ def _instruction(game: Play, r: Resolving, ins: n.Instruction, following: n.Inst
             r.instead = (label, amount(game, r, replaced.amount))
         else:
             ins = dataclasses.replace(ins, amount=replaced.amount)
-    text, cited = VERBS[_verb_of(ins)](game, r, ins)
+    text, cited = VERBS[instruction_verb(ins)](game, r, ins)
     if r.chose:
         text = f"{text} — chosen as it resolves: {'; '.join(r.chose)}" if text else text
         r.chose = []
@@ -134,12 +142,6 @@ def _instruction(game: Play, r: Resolving, ins: n.Instruction, following: n.Inst
     if replaced is not None and ins.verb != "deal damage":
         cited = [rules.SELF_REPLACEMENT, *cited]
     return text, cited
-
-
-def _verb_of(ins: n.Instruction) -> str:
-    if ins.verb == "can't" and ins.action is not None and ins.action.verb == "be regenerated":
-        return "regenerate can't"
-    return ins.verb
 
 
 def _may(choices: Choices, item: StackItem) -> tuple[bool, bool]:
@@ -522,6 +524,26 @@ def _continuous(game: Play, r: Resolving, ins: n.Instruction, subjects: list[str
 
 def _affected(game: Play, r: Resolving, ins: n.Instruction) -> list[str]:
     return _permanents(game, r, ins.subject if ins.subject is not None else ins.object)
+
+
+@verb("restrict")
+def _restrict(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """"Target creature can't block this turn", "… can't be blocked this turn" (508.1c, 509.1b): a restriction on
+    the objects named as it resolves (611.2c), changing none of their characteristics; it ends in the cleanup
+    step (514.2) when it lasts "this turn"."""
+    assert ins.action is not None
+    subjects = _affected(game, r, ins)
+    if not subjects:
+        return "", []
+    duration = _duration(ins)
+    until = " this turn" if duration == UNTIL_END_OF_TURN else ""
+    for action in ins.action.verb.split(" or "):
+        begin(game, Change(RESTRICTION, action=action), subjects,
+              f"{_names(game, subjects)} can't {action}{until} ({r.item.name})", duration, r.item.source)
+    _acted(r, subjects)
+    cited = [*([rules.ATTACK_RESTRICTIONS] if "attack" in ins.action.verb else []),
+             *([rules.BLOCK_RESTRICTIONS] if "block" in ins.action.verb else []), rules.EFFECT_DURATION]
+    return f"{_names(game, subjects)} can't {ins.action.verb}{until}", cited
 
 
 @verb("get")

@@ -49,7 +49,7 @@ PLAYED_VERBS: dict[str, rules.Cite] = {
     rules.CANT_REGENERATE, "change text": rules.TEXT_CHANGE, "regenerate": rules.REGENERATE,
     "search": rules.SEARCH, "shuffle": rules.SHUFFLE, "scry": rules.SCRY, "put": rules.NEW_OBJECT,
     "win the game": rules.WIN_EFFECT, "lose the game": rules.LOSE_EFFECT, "copy": rules.COPY_SPELL,
-    "reveal": rules.REVEAL, "choose": rules.RESOLVE_CHOICES,
+    "reveal": rules.REVEAL, "choose": rules.RESOLVE_CHOICES, "restrict": rules.ATTACK_RESTRICTIONS,
 }
 AMOUNT_KINDS = ("number", "variable", "count", "property", "event", "times", "half", "for each", "plus", "minus")
 PROPERTIES = ("power", "toughness", "mana value", "life total", "life", "cards in hand", "loyalty")
@@ -870,10 +870,24 @@ def check_effect(effect: n.Effect) -> None:
             check_instruction(item)
 
 
+RESTRICTED = ("attack", "block", "be blocked", "attack or block")  # "Target creature can't block this turn."
+
+
+def instruction_verb(ins: n.Instruction) -> str:
+    """The verb `effects.py` follows: "can't" is "regenerate can't" (701.19c) or "restrict" (508.1c, 509.1b)
+    by what can't happen."""
+    if ins.verb == "can't" and ins.action is not None and ins.action.verb == "be regenerated":
+        return "regenerate can't"
+    if ins.verb == "can't" and ins.action is not None and ins.action.verb in RESTRICTED:
+        return "restrict"
+    return ins.verb
+
+
 def check_instruction(ins: n.Instruction) -> None:
-    verb = ins.verb
-    if verb == "can't" and ins.action is not None and ins.action.verb == "be regenerated":
-        verb = "regenerate can't"
+    verb = instruction_verb(ins)
+    if verb == "restrict" and (ins.unless is not None or ins.qualifier or ins.action is None or ins.action.object
+                               or ins.action.recipient or ins.action.condition or ins.subject is None):
+        raise Unplayable(f"the restriction \"{ins.text}\"", rules.ATTACK_RESTRICTIONS)
     if verb not in PLAYED_VERBS:
         raise Unplayable(f"the instruction \"{ins.text}\" ({verb})",
                          ins.rules[0] if ins.rules else rules.RESOLVE_INSTRUCTIONS)
