@@ -838,6 +838,26 @@ def _scry(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     return "; ".join(lines), [rules.SCRY]
 
 
+@verb("surveil")
+def _surveil(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """701.25a: look at the top N cards, put any number of them into the graveyard, the rest on top in any order.
+    The scenario names the cards to put into the graveyard (`choose`); by default all stay on top."""
+    count = amount(game, r, ins.amount, 1)
+    lines, milled = [], []
+    for player in _players(game, r, ins.subject):
+        top = game.state.players[player].library[:count]
+        chosen = [x for x in r.picks if x in top]
+        for x in chosen:
+            r.picks.remove(x)
+        milled += chosen
+        kept = [x for x in top if x not in chosen]
+        lines.append(f"{player} surveils {count}: {_names(game, chosen)} into the graveyard, {_names(game, kept)} on "
+                     "top" + ("" if chosen else " (default: all stay on top)"))
+    game.perform(*(ZoneChange(x, "library", "graveyard", "surveil") for x in milled))
+    _acted(r, milled)
+    return "; ".join(lines), [rules.SURVEIL]
+
+
 # --- players -----------------------------------------------------------------------------------------------
 
 def draw(game: Play, player: str, count: int) -> tuple[str, list[rules.Cite]]:

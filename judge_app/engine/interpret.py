@@ -47,7 +47,8 @@ PLAYED_VERBS: dict[str, rules.Cite] = {
     "lose life": rules.LIFE_GAIN_LOSS, "add mana": rules.MANA_POOL, "create": rules.TOKENS,
     "prevent": rules.PREVENTION, "fight": rules.FIGHT, "attach": rules.ATTACH, "regenerate can't":
     rules.CANT_REGENERATE, "change text": rules.TEXT_CHANGE, "regenerate": rules.REGENERATE,
-    "search": rules.SEARCH, "shuffle": rules.SHUFFLE, "scry": rules.SCRY, "put": rules.NEW_OBJECT,
+    "search": rules.SEARCH, "shuffle": rules.SHUFFLE, "scry": rules.SCRY, "surveil": rules.SURVEIL,
+    "put": rules.NEW_OBJECT,
     "win the game": rules.WIN_EFFECT, "lose the game": rules.LOSE_EFFECT, "copy": rules.COPY_SPELL,
     "reveal": rules.REVEAL, "choose": rules.RESOLVE_CHOICES, "restrict": rules.ATTACK_RESTRICTIONS,
 }
