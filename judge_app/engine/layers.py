@@ -437,7 +437,7 @@ def restrictions_on(state: GameState, object_id: str, action: str) -> list[tuple
         for ability in current[oid].abilities:
             if ability.kind != "restriction" or ability.word != action:
                 continue
-            effect = ContinuousEffect("restriction", state.objects[oid].timestamp, ability.text,
+            effect = ContinuousEffect(RESTRICTION, state.objects[oid].timestamp, ability.text,
                                       selector=ability.affects, source=oid, filter=ability.filter,
                                       condition=ability.condition, described=ability.described)
             if condition_holds(state, current, effect) and object_id in _affected(state, current, effect):
