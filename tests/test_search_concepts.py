@@ -132,3 +132,17 @@ def test_double_strike_with_lifelink_gains_life_in_both_damage_steps(engine, mon
     assert keys(engine.search(query, doc=doc))[0] in wanted
     monkeypatch.setattr(ranking, "EVENT_WEIGHT", 0.0)
     assert keys(engine.search(query, doc=doc))[0] not in wanted
+
+
+@pytest.mark.parametrize(("query", "doc", "within"), [
+    ("can i target my own hexproof creature with my pump spell", "en-2026", 1),
+    ("posso colocar minha aura na minha criatura com resistencia a magia?", "pt-2019", 3),
+    ("puedo lanzar mi hechizo sobre mi propia criatura con antimaleficio?", "es-2026", 1),
+])
+def test_hexproof_does_not_stop_its_controller(engine, monkeypatch, query, doc, within):
+    """The event hexproof-own-spells lifts 702.11b ("… your opponents control") over the other hexproof rules
+    (the Aura spell's own rules may still come first: 303.4a)."""
+    assert "hexproof-own-spells" in read(engine, query, doc).events
+    assert "702.11b" in keys(engine.search(query, doc=doc))[:within]
+    monkeypatch.setattr(ranking, "EVENT_WEIGHT", 0.0)
+    assert "702.11b" not in keys(engine.search(query, doc=doc))[:within]
