@@ -77,8 +77,8 @@ class Fitting:
         shares = [max(sum(map(held, form)) / len(form) * strength for form, strength in unit.forms)
                   for unit in self.units]
         mechanics = sum(s >= ranking.AROUND for unit, s in zip(self.units, shares, strict=True) if unit.mechanic)
-        if mechanics:  # a mechanic not named meets one that is through what it acts through (702.96b: overload and
-            #            "target", hexproof's concept)
+        if mechanics:  # a mechanic the entry does not name meets those it names through the concept it acts through
+            #            (702.96b names overload and "target": it meets hexproof)
             for i, unit in enumerate(self.units):
                 if unit.mechanic and shares[i] < ranking.AROUND and any(
                         all(not t.isdisjoint(own) for t in concept) for concept in unit.concepts):
