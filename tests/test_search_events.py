@@ -125,6 +125,11 @@ COMMON = [
      "pt-2019", "405.5"),
     ("pump-and-removal", "le di +3/+3 a mi bicho y me respondieron con un asesinato, cuál se resuelve antes",
      "es-2026", "405.5"),
+    ("resolves-first", "i cast a pump spell and then my opponent casts a removal spell, which happens first",
+     "en-2026", "405.5"),  # two spells cast one after the other, no "in response"
+    ("resolves-first", "conjurei um feitiço e o oponente conjurou uma instantânea depois, qual acontece primeiro?",
+     "pt-2019", "405.5"),
+    ("resolves-first", "lancé un conjuro y el rival lanzó un instantáneo, cuál pasa primero?", "es-2026", "405.5"),
     ("eot-boost-and-damage", "the +2/+2 wears off at end of turn, but my guy took 3, does he die", "en-2026", "514.2"),
     ("eot-boost-and-damage", "minha criatura levou 4 de dano e tinha +3/+3 até o fim do turno, ela morre quando o "
      "efeito acaba?", "pt-2019", "514.2"),

@@ -165,6 +165,11 @@ def test_shapes_of_questions():
     assert lexicon("es").shape(words("cuándo robo")) == "time"
     assert lexicon("es").shape(words("cuando robo una carta se dispara")) is None  # without its accent: a condition
     assert lexicon("pt").shape(words("quando posso atacar")) == "time"
+    assert lexicon("en").shape(words("i pumped and they bolted it, which happens first")) == "order"
+    assert lexicon("pt").shape(words("conjurei e ele respondeu, qual resolve primeiro")) == "order"
+    assert lexicon("es").shape(words("lancé y me respondieron, cuál se resuelve antes")) == "order"
+    assert lexicon("en").shape(words("who decides which order the triggers go in")) == "chooser"  # asks who
+    assert lexicon("en").shape(words("is there a window to respond in the untap step")) == "time"
 
 
 @pytest.mark.parametrize(("query", "doc", "rule"), [
