@@ -130,6 +130,12 @@ COMMON = [
     ("resolves-first", "conjurei um feitiço e o oponente conjurou uma instantânea depois, qual acontece primeiro?",
      "pt-2019", "405.5"),
     ("resolves-first", "lancé un conjuro y el rival lanzó un instantáneo, cuál pasa primero?", "es-2026", "405.5"),
+    ("counter-the-counter", "the opponent cast a counterspell on my spell, can i counter their counterspell",
+     "en-2026", "405.5"),
+    ("counter-the-counter", "o oponente usou uma contramágica na minha mágica, posso anular a contramágica dele?",
+     "pt-2019", "405.5"),
+    ("counter-the-counter", "el rival usó un contrahechizo contra mi hechizo, puedo contrarrestar su contrahechizo?",
+     "es-2026", "405.5"),
     ("eot-boost-and-damage", "the +2/+2 wears off at end of turn, but my guy took 3, does he die", "en-2026", "514.2"),
     ("eot-boost-and-damage", "minha criatura levou 4 de dano e tinha +3/+3 até o fim do turno, ela morre quando o "
      "efeito acaba?", "pt-2019", "514.2"),
