@@ -55,6 +55,11 @@ def test_every_event_has_cues_in_every_language(lang):
     ("en", "they made my 4/4 a 0/1 and then i pumped it +2/+2", "pt-set-and-modified"),  # a value and a change
     ("en", "my lifelink guy hits for 3 while i'm at 1 life against their trample, do i survive", "lifelink-lethal"),
     ("es", "giré mi criatura de maná para maná en respuesta al removal", "mana-ability-response"),
+    ("en", "they bolted my elf but i had it tapped for mana already", "mana-ability-response"),  # removal by its card
+    ("es", "me quieren matar el pájaro, lo giro por maná antes", "mana-ability-response"),
+    ("en", "i tapped 3 lands in main 1 and didn't use the mana, is it still there in combat", "mana-empties"),
+    ("pt", "virei 3 terrenos e não usei a mana, ela continua no combate?", "mana-empties"),
+    ("pt", "peguei o controle de uma criatura nesse turno, posso atacar com ela?", "control-summoning-sick"),
 ])
 def test_an_event_is_every_one_of_its_groups(lang, typed, wanted):
     assert wanted in recognised(understanding.parse(typed).words, lang)
