@@ -146,6 +146,11 @@ COMMON = [
      "efeito acaba?", "pt-2019", "514.2"),
     ("eot-boost-and-damage", "mi criatura recibió daño letal pero tenía +2/+2 hasta el final del turno, muere al "
      "terminar el turno?", "es-2026", "514.2"),
+    ("until-end-of-turn-ends", "does an until end of turn effect end in the end step or the cleanup step", "en-2026",
+     "514.2"),
+    ("until-end-of-turn-ends", "efeitos até o fim do turno acabam na etapa final ou na limpeza?", "pt-2019", "514.2"),
+    ("until-end-of-turn-ends", "los efectos hasta el final del turno terminan en el paso final o en la limpieza?",
+     "es-2026", "514.2"),
     ("damage-wears-off", "when does damage on a creature go away", "en-2026", "514.2"),
     ("damage-wears-off", "dano acumulado na criatura some no fim do turno?", "pt-2019", "514.2"),
     ("damage-wears-off", "el daño en las criaturas se quita al final del turno?", "es-2026", "514.2"),
