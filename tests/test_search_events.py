@@ -14,7 +14,7 @@ DOCUMENT = {"en": "en-2026", "pt": "pt-2019", "es": "es-2026"}
 
 
 def test_every_event_rule_exists_in_both_2026_documents(corpus):
-    assert 40 <= len(all_events()) <= 100
+    assert 40 <= len(all_events()) <= 150  # a sanity bound: a file read twice or cut short fails it
     for doc in ("en-2026", "es-2026"):
         missing = [(e.name, n) for e in all_events().values() for n in e.rules if n not in corpus.rules[doc]]
         assert missing == []
