@@ -97,6 +97,14 @@ def test_a_rule_number_lists_the_scenarios_citing_it(engine):
     assert "trample-deathtouch-two-blockers" in ids(response)
 
 
+def test_a_scenario_far_behind_the_best_is_left_out(engine):
+    """One scenario answers it plainly; others sharing a rule or two of its hits trail far behind (a triggered
+    ability of another story, a mana scenario) and are not shown beside it."""
+    assert ids(engine.search("can a creature with reach block a flyer", doc="en-2026")) == ["flying-and-reach"]
+    assert ids(engine.search("quem escolhe a ordem quando várias habilidades disparam ao mesmo tempo",
+                             doc="pt-2019")) == ["apnap-upkeep-triggers"]
+
+
 def test_no_scenario_for_what_none_shows(engine):
     assert ids(engine.search("mulligan", doc="en-2026")) == []
     assert ids(engine.search("what is the maximum deck size in commander", doc="en-2026")) == []
@@ -110,7 +118,8 @@ def test_questions_a_scenario_answers_show_it(engine):
     shown = ev.scenario_quality(cases, [ids(engine.search(c.q, doc=c.doc)) for c in cases])
     assert shown.questions >= 100
     assert shown.shown >= 0.78, shown  # today .826 (115 questions)
-    # today 1.34: a story's events (lexicon/events.toml) bring the deciding rules into the best hits, and with them the
+    # today 1.31: a story's events (lexicon/events.toml) bring the deciding rules into the best hits, and with them the
     # scenarios that show those rules (situations told without naming a scenario: 1.27 → 1.74 a question, e.g. "the
-    # creature I was targeting was sacrificed" → partly-illegal-targets); 1.18 before them
-    assert shown.shown_with_others <= 1.4, shown
+    # creature I was targeting was sacrificed" → partly-illegal-targets); 1.18 before them; 1.35 before a scenario far
+    # behind the best was left out (scenarios.RELATIVE). Questions told as stories show more: ceiling 1.45
+    assert shown.shown_with_others <= 1.45, shown

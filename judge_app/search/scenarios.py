@@ -9,7 +9,8 @@ A scenario is matched on the rules it cites and on its words:
   languages a unit matches through its English form when the corpus pairs one with it, and words with no
   English form are left out), each unit by the share of its words the scenario holds: a scenario tells its
   story in its own words ("discarding to hand size" for "discard down to 7").
-A scenario is shown when both agree enough (`THRESHOLD`); at most `LIMIT`, best first.
+A scenario is shown when both agree enough (`THRESHOLD`) and it is not far behind the best (`RELATIVE`); at most
+`LIMIT`, best first.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ FAMILY = 0.5  # a cited subrule of the same rule as a hit counts this share
 RULES_SHARE = 0.6  # the score: this much from rules, the rest from words
 TOLD = 0.8  # a unit the scenario holds in its title or question, not its tags, counts this much
 THRESHOLD = 0.40
+RELATIVE = 0.6  # a scenario scoring less than this share of the best one rides on a rule or two of its hits: left out
 LIMIT = 3
 
 
@@ -112,7 +114,7 @@ class ScenarioFinder:
             s = profile.summary
             found.append(ScenarioHit(s.id, s.title, s.question, list(s.tags), shared, round(score, 4)))
         found.sort(key=lambda hit: (-hit.score, hit.id))
-        return found[:LIMIT]
+        return [hit for hit in found[:LIMIT] if hit.score >= RELATIVE * found[0].score]
 
     def _votes(self, hits: list[tuple[str, list[str]]]) -> list[tuple[float, dict[str, str]]]:
         """Per hit: its weight, and its 2026 numbers mapped to the numbers shown (the hit's document's)."""
