@@ -7,6 +7,7 @@ missing browser is a failure. The fixtures (`server`, `browser`, `js_browser`) a
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -51,6 +52,7 @@ def new_browser(javascript: bool, screen: dict | None = None):
         options.add_experimental_option("mobileEmulation", {"deviceMetrics": screen})
     else:
         options.add_argument(f"--window-size={screen['width']},{screen['height']}")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # the console, for `what_it_shows`
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
@@ -66,6 +68,19 @@ def shot(driver, name: str, suffix: str | None = None) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     suffix = suffix or ("js" if driver.javascript else "nojs")
     driver.save_screenshot(str(ARTIFACTS / f"{name}-{suffix}.png"))
+
+
+def what_it_shows(driver, name: str) -> str:
+    """What a failed wait found, for the test's message: the address, the page's visible text, the browser's
+    console, and a screenshot saved to a temporary file it names."""
+    from selenium.webdriver.common.by import By
+
+    picture = Path(tempfile.mkdtemp(prefix="judge-failure-")) / f"{name}.png"
+    driver.save_screenshot(str(picture))
+    text = driver.find_element(By.TAG_NAME, "body").text
+    console = "\n".join(f"  {entry['level']} {entry['message']}" for entry in driver.get_log("browser"))
+    return (f"at {driver.current_url} (screenshot: {picture})\n--- visible text ---\n{text[:1500]}\n"
+            f"--- console ---\n{console or '  (nothing)'}")
 
 
 def no_horizontal_scroll(driver) -> bool:
@@ -95,6 +110,28 @@ def tap(driver, element) -> None:
     for kind in ("mousePressed", "mouseReleased"):
         driver.execute_cdp_cmd("Input.dispatchMouseEvent",
                                {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})
+
+
+def click_still(driver, element) -> None:
+    """Click `element` once it is in view and stays where it is painted, as a finger taps what it sees.
+
+    WebDriver's own click scrolls and presses within a frame, where no finger can: on a rule page the sections
+    below the text (content-visibility: auto, app.css) are laid out only once scrolled to, which moves the
+    footer by ~100 px a frame later, so that click could land where the link was and miss it.
+    """
+    driver.execute_async_script("""
+        const [element, done] = arguments;
+        element.scrollIntoView({block: "center"});
+        let seen = null;
+        const look = () => {
+          const box = element.getBoundingClientRect();
+          const now = [box.left, box.top, box.width, box.height].join();
+          if (now === seen) return done();
+          seen = now;
+          requestAnimationFrame(() => requestAnimationFrame(look));
+        };
+        requestAnimationFrame(look);""", element)
+    element.click()
 
 
 def type_into(driver, element, text: str) -> None:

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 import pytest
-from browsing import shot, type_into, wait_for
+from browsing import click_still, shot, type_into, wait_for, what_it_shows
 from offline_proxy import Proxy, refused
 
 CASES = json.loads((Path(__file__).parent / "offline_cases.json").read_text(encoding="utf-8"))
@@ -157,6 +157,19 @@ def test_install_save_and_read_offline(js_browser, origin):
     assert "Os cenários (a biblioteca, o tabuleiro, rodar o seu)" in driver.find_element(By.TAG_NAME, "main").text
 
 
+def wait(driver, condition, timeout: float = 30) -> None:
+    """`wait_for`, failing with what the page shows instead (its text, address, console, a screenshot)."""
+    from selenium.common.exceptions import TimeoutException
+
+    try:
+        wait_for(driver, condition, timeout)
+    except TimeoutException:
+        script = "return [document.documentElement.dataset.inPlace, window.judgeSameDocument]"
+        pack, same = driver.execute_script(script)
+        pytest.fail(f"waited {timeout} s in vain; in-place pack {pack}, same document {same}; "
+                    f"{what_it_shows(driver, 'offline-in-place')}")
+
+
 def shown_in_place(driver) -> bool:
     """Whether the page is still the document loaded before (a marker set on it survives), not a new one."""
     return driver.execute_script("return window.judgeSameDocument === true")
@@ -170,8 +183,8 @@ def test_pages_of_a_saved_document_open_in_place(js_browser, origin):
     driver = js_browser
     site = origin.url
     driver.get(site + "/offline/")
-    driver.find_element(By.CSS_SELECTOR, 'button[data-pack="en-2026"][data-action="save"]').click()
-    wait_for(driver, lambda d: state_of(d, "en-2026").startswith("Saved on "), timeout=SAVE_TIMEOUT)
+    click_still(driver, driver.find_element(By.CSS_SELECTOR, 'button[data-pack="en-2026"][data-action="save"]'))
+    wait(driver, lambda d: state_of(d, "en-2026").startswith("Saved on "), timeout=SAVE_TIMEOUT)
     origin.close()
     assert refused(site + "/"), "the site must be unreachable before reading offline"
 
@@ -182,15 +195,15 @@ def test_pages_of_a_saved_document_open_in_place(js_browser, origin):
         return driver.execute_script("return document.activeElement === document.querySelector('main h1')")
 
     driver.get(site + "/rules/en-2026/702.19c")
-    wait_for(driver, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-in-place") == "en-2026")
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-in-place") == "en-2026")
     driver.execute_script("window.judgeSameDocument = true")
     indicator = driver.find_element(By.CSS_SELECTOR, ".offline-status").text
     assert indicator.startswith("Offline: served from your saved copy of EN 2026")
 
     # A rule reference in the text.
-    driver.find_element(By.CSS_SELECTOR, '[id="702.19c"] a.ref').click()
-    wait_for(driver, lambda d: d.current_url == site + "/rules/en-2026/702.19b")
-    wait_for(driver, lambda d: heading() == "702.19b")
+    click_still(driver, driver.find_element(By.CSS_SELECTOR, '[id="702.19c"] a.ref'))
+    wait(driver, lambda d: d.current_url == site + "/rules/en-2026/702.19b")
+    wait(driver, lambda d: heading() == "702.19b")
     assert shown_in_place(driver)
     assert focused_heading()
     assert driver.title.startswith("702.19b")
@@ -200,31 +213,31 @@ def test_pages_of_a_saved_document_open_in_place(js_browser, origin):
     shot(driver, "offline-3-in-place")
 
     # The contents (the footer's link), then a section in them.
-    driver.find_element(By.CSS_SELECTOR, "footer a[href='/rules/en-2026/']").click()
-    wait_for(driver, lambda d: d.current_url == site + "/rules/en-2026/" and d.find_elements(By.CSS_SELECTOR, ".toc"))
-    driver.find_element(By.CSS_SELECTOR, ".toc a[href='/rules/en-2026/101']").click()
-    wait_for(driver, lambda d: d.current_url == site + "/rules/en-2026/101")
+    click_still(driver, driver.find_element(By.CSS_SELECTOR, "footer a[href='/rules/en-2026/']"))
+    wait(driver, lambda d: d.current_url == site + "/rules/en-2026/" and d.find_elements(By.CSS_SELECTOR, ".toc"))
+    click_still(driver, driver.find_element(By.CSS_SELECTOR, ".toc a[href='/rules/en-2026/101']"))
+    wait(driver, lambda d: d.current_url == site + "/rules/en-2026/101")
     assert heading() == "101. The Magic Golden Rules"
     assert shown_in_place(driver) and focused_heading()
     assert driver.execute_script("return window.scrollY") == 0
 
     # Back twice: the contents, then the rule as it was; forward again.
     driver.back()
-    wait_for(driver, lambda d: d.current_url == site + "/rules/en-2026/" and d.find_elements(By.CSS_SELECTOR, ".toc"))
+    wait(driver, lambda d: d.current_url == site + "/rules/en-2026/" and d.find_elements(By.CSS_SELECTOR, ".toc"))
     driver.back()
-    wait_for(driver, lambda d: d.current_url == site + "/rules/en-2026/702.19b")
+    wait(driver, lambda d: d.current_url == site + "/rules/en-2026/702.19b")
     assert heading() == "702.19b" and driver.title.startswith("702.19b")
     driver.forward()
-    wait_for(driver, lambda d: d.current_url == site + "/rules/en-2026/" and d.find_elements(By.CSS_SELECTOR, ".toc"))
+    wait(driver, lambda d: d.current_url == site + "/rules/en-2026/" and d.find_elements(By.CSS_SELECTOR, ".toc"))
     assert shown_in_place(driver)
 
     # The number jump, in a form the server accepts.
     search_offline(driver, site, "cr 702.19C")
-    wait_for(driver, lambda d: d.current_url == site + "/rules/en-2026/702.19c")
+    wait(driver, lambda d: d.current_url == site + "/rules/en-2026/702.19c")
     assert heading() == "702.19c" and shown_in_place(driver)
 
     # Another document (not saved): a normal navigation, which says it is not saved.
-    driver.find_element(By.CSS_SELECTOR, ".others a[href='/rules/es-2026/702.19c']").click()
-    wait_for(driver, lambda d: d.current_url == site + "/rules/es-2026/702.19c")
-    wait_for(driver, lambda d: heading() == "Not saved for offline use")
+    click_still(driver, driver.find_element(By.CSS_SELECTOR, ".others a[href='/rules/es-2026/702.19c']"))
+    wait(driver, lambda d: d.current_url == site + "/rules/es-2026/702.19c")
+    wait(driver, lambda d: heading() == "Not saved for offline use")
     assert not shown_in_place(driver)
