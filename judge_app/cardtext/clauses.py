@@ -516,6 +516,8 @@ def apply_suffixes(instructions: list[Instruction], children: list[Any]) -> list
                 delayed = value
             elif role == "origin":
                 out = [_set(i, origin=i.origin or value) for i in out]
+            elif role == "blocked by":
+                out = [_set(i, action=_set(i.action, object=value)) if i.action is not None else i for i in out]
             elif role == "except by":
                 out = [_set(i, qualifier="except by", recipient=i.recipient or value) for i in out]
             elif role == "in addition":
@@ -915,6 +917,10 @@ def _suffix(name: str, children: list[Any], text: str) -> Any:
         return Part("delayed", step)
     if kind == "your_turn":
         return Condition("turn", subject=YOU, text=text)
+    if kind == "blocked_by_power":  # "can't be blocked by creatures with power 2 or less" (509.1b)
+        op, amount = part(children, "cmp", ("==", None))
+        return Part("blocked by", Description(Selector("all"), ("creature",), (
+            Quality("compare", "power", comparison=op, amount=amount),), text=text.removeprefix("by ")))
     if kind in ("except_by", "except_by_many"):
         return Part("except by", thing or Description(Selector("a"), ("creature",), text=text))
     if kind in ("where_x", "x_equal"):

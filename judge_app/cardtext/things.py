@@ -418,6 +418,16 @@ def _post(name: str, children: list[Any], text: str) -> Any:
     return Quality("raw", text)
 
 
+@builds("with_list")
+def _with_list(name: str, children: list[Any], text: str) -> Any:
+    """"with flying", "with flying and vigilance" (each of them), "with flying or reach" (any of them); the
+    items' own builders made the qualities. Named apart so the `with_` family doesn't read the list whole."""
+    found = qualities_of(children)
+    if len(found) > 1 and "or" in words(children):
+        return Quality("any", parts=tuple(found))
+    return tuple(found)
+
+
 @builds("with_")
 def _with(name: str, children: list[Any], text: str) -> Any:
     kind = name.removeprefix("with_")

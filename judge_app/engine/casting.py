@@ -178,7 +178,8 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
     obj = state.objects[card]
     chars = game.chars(card)
     from_command = obj.zone == COMMAND and obj.commander
-    if (obj.zone != "hand" and not from_command) or obj.owner != player:
+    flashback = _flashback(game, player, card, chars)
+    if (obj.zone != "hand" and not from_command and flashback is None) or obj.owner != player:
         raise IllegalAction(f"{chars.name} isn't in {player}'s hand" + (" (a commander is cast from the command zone "
                             "by its owner)" if obj.commander else ""), rules.CAST_PROPOSE)
     if "land" in chars.types:
@@ -196,6 +197,8 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
                           "engine", rules.CAST_TOTAL_COST)
     spell = chars.abilities_of("spell")
     announced = dict(choices or {})
+    if flashback is not None:
+        announced["flashback"] = True  # its card is exiled as it leaves the stack (`stack.goes_to`)
     printed = spell[0].effect if spell else None
     modal = _check_modes(printed, announced, chars.name)
     item_id = card
@@ -218,7 +221,8 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
     if item.targets:
         cited += [rules.CAST_TARGETS, rules.TARGETED_SPELL]
     _check_division(printed, item, chars.name)
-    mana_cost, extra_said, extra_changes, extra_rules = _spell_costs(game, player, card, chars, announced)
+    mana_cost, extra_said, extra_changes, extra_rules = _spell_costs(game, player, card, chars, announced,
+                                                                     flashback)
     tax = 2 * state.players[player].commander_casts.get(card, 0) if from_command else 0
     if tax:  # 903.8: {2} more for each previous time it was cast from the command zone
         mana_cost = f"{{{tax}}}{mana_cost}"
@@ -227,6 +231,10 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
     cast_events = [CommanderCast(player, card)] if from_command else []
     game.perform(ZoneChange(card, obj.zone, STACK, "cast", controller=player), StackPush(item), *payment,
                  *extra_changes, *cast_events)
+    if flashback is not None:
+        paid = f"cast from their graveyard with flashback, {flashback.text} rather than its mana cost" + (
+            f"; {paid}" if paid else "")
+        cited += [rules.FLASHBACK, rules.ALTERNATIVE_COST]
     if from_command:
         how = f"with commander tax {{{tax}}}" if tax else "no tax the first time"
         paid = f"cast from the command zone, {how}" + (f"; {paid}" if paid else "")
@@ -243,11 +251,22 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
     _after(game, player, item, text, cited)
 
 
-def _spell_costs(game: Play, player: str, card: str, chars: Characteristics, announced: dict[str, Any]
-                 ) -> tuple[str, list[str], list[Event], list[rules.Cite]]:
-    """601.2b, 601.2f: the total cost — the mana cost, plus kicker if the player announced it (702.33), plus
-    "as an additional cost" actions. Returns the mana to pay, and the other costs' text, events and rules."""
-    mana_cost = chars.mana_cost
+def _flashback(game: Play, player: str, card: str, chars: Characteristics) -> Cost | None:
+    """702.34a: the flashback cost of an instant or sorcery card in its owner's graveyard, which may be cast from
+    there by paying it rather than its mana cost; else None."""
+    obj = game.state.objects[card]
+    found = chars.abilities_of("flashback")
+    if obj.zone != "graveyard" or obj.owner != player or not found or not chars.types & {"instant", "sorcery"}:
+        return None
+    return found[0].cost
+
+
+def _spell_costs(game: Play, player: str, card: str, chars: Characteristics, announced: dict[str, Any],
+                 alternative: Cost | None = None) -> tuple[str, list[str], list[Event], list[rules.Cite]]:
+    """601.2b, 601.2f: the total cost — the mana cost or an alternative cost paid rather than it (118.9:
+    flashback), plus kicker if the player announced it (702.33), plus "as an additional cost" actions. Returns the
+    mana to pay, and the other costs' text, events and rules."""
+    mana_cost = alternative.mana if alternative is not None else chars.mana_cost
     said: list[str] = []
     changes: list[Event] = []
     cited: list[rules.Cite] = []

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from judge_app.engine import rules
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.errors import IllegalAction
+from judge_app.engine.layers import restrictions_on
 from judge_app.engine.view import View
 
 
@@ -88,6 +89,15 @@ def check_can_attack(game: View, attacker: str) -> None:
     if chars.has("cant_attack"):
         raise IllegalAction(f"{name} can't attack: \"{chars.abilities_of('cant_attack')[0].text}\"",
                             rules.ATTACK_RESTRICTIONS)
+    for why in _restricted(game, attacker, "attack"):
+        raise IllegalAction(f"{name} can't attack: {why}", rules.ATTACK_RESTRICTIONS)
+
+
+def _restricted(game: View, oid: str, action: str) -> list[str]:
+    """Why other permanents' "can't" statics stop this object doing `action` ("Pacifism: \"Enchanted creature
+    can't attack or block.\""), 508.1c, 509.1b."""
+    return [f"{game.name(source)}: \"{ability.shown(game.chars(source).name)}\""
+            for source, ability in restrictions_on(game.state, oid, action)]
 
 
 def defending_player(game: View, target: str | None, attacker: str = "") -> str | None:
@@ -129,14 +139,19 @@ def check_attack_target(game: View, attacker: str, target: str) -> None:
                         rules.ATTACK_TARGET, rules.ATTACKING_AND_DEFENDING_PLAYER)
 
 
+def _not_alone(chars: Characteristics, action: str) -> bool:
+    """"~ can't attack alone", "~ can't attack or block alone" (508.1c, 509.1b)."""
+    return any(a.word == action for a in chars.abilities_of("not alone"))
+
+
 def check_attack_requirements(game: View, declared: list[str]) -> None:
     """508.1c–d: restrictions on the whole declaration ("can't attack alone"), then requirements ("attacks each
     combat if able"): a creature that could have attacked without breaking a restriction must attack."""
-    if len(declared) == 1 and game.chars(declared[0]).has("not alone"):
+    if len(declared) == 1 and _not_alone(game.chars(declared[0]), "attack"):
         raise IllegalAction(f"{game.name(declared[0])} can't attack alone", rules.ATTACK_RESTRICTIONS)
     for oid in required_attackers(game):
         chars = game.chars(oid)
-        if oid in declared or (chars.has("not alone") and not declared):
+        if oid in declared or (_not_alone(chars, "attack") and not declared):
             continue
         raise IllegalAction(f"{chars.name} attacks each combat if able, and it is able: a declaration without it "
                             f"obeys fewer requirements than possible", rules.ATTACK_REQUIREMENTS)
@@ -191,6 +206,10 @@ def _pair_problem(game: View, blocker: str, attacker: str) -> IllegalAction | No
              and "land" in game.chars(o.id).types]
     violations = block_violations(game.chars(attacker), game.chars(blocker), lands)
     violations += _filtered_violations(game, blocker, attacker)
+    violations += [Violation(f"{name} can't block ({why})", rules.BLOCK_RESTRICTIONS)
+                   for why in _restricted(game, blocker, "block")]
+    violations += [Violation(f"{game.name(attacker)} can't be blocked ({why})", rules.BLOCK_RESTRICTIONS)
+                   for why in _restricted(game, attacker, "be blocked")]
     if violations:
         return IllegalAction(f"{name} can't block {game.name(attacker)}: {violations[0].reason}", violations[0].rule,
                              rules.BLOCK_RESTRICTIONS)
@@ -250,7 +269,7 @@ def _whole_problem(game: View, blocks: list[tuple[str, str]]) -> IllegalAction |
             return IllegalAction(f"{chars.name} can't be blocked by more than one creature", rules.BLOCK_RESTRICTIONS)
     if len(per_blocker) == 1:
         only = next(iter(per_blocker))
-        if game.chars(only).has("not alone"):
+        if _not_alone(game.chars(only), "block"):
             return IllegalAction(f"{game.name(only)} can't block alone", rules.BLOCK_RESTRICTIONS)
     return None
 

@@ -59,9 +59,11 @@ def unplayable(c: n.Condition) -> str | None:
     if kind == "turn":
         return None if _is_you(c.subject) or c.subject is None else "whose turn"
     if kind == "control":
-        if not _players_ok(c.subject) or not isinstance(c.object, n.Description):
+        described = _alternatives(c.object)
+        if not _players_ok(c.subject) or not described:
             return "who controls what"
-        return matching.unplayable(c.object) or _count_unplayable(c.object.selector.count)
+        return next((why for d in described if (why := matching.unplayable(d) or _count_unplayable(
+            d.selector.count))), None)
     if kind == "compare":
         if c.subject is not None and not _players_ok(c.subject) and not _is_self(c.subject):
             return "whose amount"
@@ -227,7 +229,21 @@ def _quantified(board: Board, subject: n.Thing | None, test) -> bool:
     return any(test(p) for p in players)
 
 
-def _controls(board: Board, player: str, desc: n.Description) -> bool:
+def _alternatives(thing: n.Thing | None) -> tuple[n.Description, ...]:
+    """"a Plains" → itself; "a Plains or an Island" → each of them (controlling one is enough); else ()."""
+    if isinstance(thing, n.Description):
+        return (thing,)
+    if isinstance(thing, n.Group) and thing.conjunction == "or" \
+            and all(isinstance(t, n.Description) for t in thing.things):
+        return tuple(thing.things)  # type: ignore[arg-type]
+    return ()
+
+
+def _controls(board: Board, player: str, thing: n.Thing) -> bool:
+    return any(_controls_one(board, player, desc) for desc in _alternatives(thing))
+
+
+def _controls_one(board: Board, player: str, desc: n.Description) -> bool:
     found = sum(1 for oid in board.state.battlefield
                 if board.chars(oid).controller == player
                 and matching.object_matches(board.state, board.chars, desc, oid, board.anchor))

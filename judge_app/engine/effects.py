@@ -43,7 +43,7 @@ from judge_app.engine.interpret import becomes, granted, graveyards
 from judge_app.engine.layers import copiable_values, rules_applied
 from judge_app.engine.perform import Play
 from judge_app.engine.replacement import entering
-from judge_app.engine.stack import find, leave_stack, target_name
+from judge_app.engine.stack import find, goes_to, leave_stack, target_name
 from judge_app.engine.state import DelayedTrigger, Shield, StackItem
 from judge_app.engine.words import Resolving, amount, chars, holds, things
 
@@ -468,8 +468,9 @@ def counter(game: Play, item_id: str, unless: str, by: str) -> Result:
                 game.perform(*changes)
                 return f"{text} (default: a player who can pay does), so {target.name} isn't countered", cited
     game.perform(*leave_stack(game, target, "graveyard", "countered"))
-    where = " and put into its owner's graveyard" if target.kind == "spell" else ""
-    return f"{why}{target.name} is countered{where}", [rules.COUNTER, rules.COUNTER_NO_REFUND]
+    _, words, more = goes_to(target)
+    where = f" and {words}" if target.kind == "spell" else ""
+    return f"{why}{target.name} is countered{where}", [rules.COUNTER, rules.COUNTER_NO_REFUND, *more]
 
 
 # --- continuous effects -------------------------------------------------------------------------------------
@@ -922,20 +923,21 @@ def _add_mana(game: Play, r: Resolving, ins: n.Instruction) -> Result:
 
 
 def _add_any_color(game: Play, r: Resolving, what: n.Mana, player: str) -> Result:
-    """106.4: "one mana of any color", "three mana of any one color" (one colour for all of it), "two mana in any
-    combination of colors" (a colour for each): the colours are chosen as it resolves — the scenario's
+    """106.4: "one mana of any color", "Add {W} or {U}", "three mana of any one color" (one colour for all of it),
+    "two mana in any combination of colors" (a colour for each): the colours are chosen as it resolves — the scenario's
     `mana_color` for the source, else the colour most needed by the coloured symbols of the cards in the
     player's hand (WUBRG order on a tie), said in the trace."""
     count = amount(game, r, what.amount, 1)
     each = what.choice == "any combination of colors"
-    given = list(game.choices.mana_color.get(r.item.source, []))
+    among = mana.one_of(what) or mana.COLOR_ORDER  # "Add {W} or {U}": one of those two
+    given = [c for c in game.choices.mana_color.get(r.item.source, []) if c in among]
     picks = given[:count] if each else given[:1]
     mana.chose_colors(game, r.item.source, len(picks))
     default = ""
     if not picks:
         hand = game.state.players[player].hand
         wanted = [c for card in hand for c in mana.colors_asked(game.state.objects[card].printed.mana_cost)]
-        best = max(mana.COLOR_ORDER, key=lambda c: (wanted.count(c), -mana.COLOR_ORDER.index(c)))
+        best = max(among, key=lambda c: (wanted.count(c), -among.index(c)))
         picks, default = [best], " (default: the colour the cards in their hand need most)"
     colors = (picks * count)[:count] if not each else (picks + [picks[-1]] * count)[:count]
     added: dict[str, int] = {}

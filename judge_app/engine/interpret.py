@@ -13,6 +13,7 @@ grammar can't read raises `CardTextError` with its line and column.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -203,6 +204,12 @@ def keyword(node: n.KeywordAbility) -> list[Ability]:
         return [equip(node)]
     if name in ("persist", "undying") and not (node.qualities or node.amount or node.cost):
         return [_persist(node, name)]
+    if name == "prowess" and not (node.qualities or node.amount or node.cost):
+        return [_prowess(node)]
+    if name == "flashback" and node.cost is not None and node.cost.mana is not None and not node.cost.actions \
+            and not node.variant:  # 702.34a: cast from the graveyard for this cost; exiled as it leaves the stack
+        return [Ability("flashback", node.text, cost=Cost(mana=_mana_text(node.cost.mana), text=node.cost.text),
+                        zone="graveyard", rule=rules.FLASHBACK, node=node)]
     if name == "morph" and node.cost is not None and node.cost.mana is not None and not node.cost.actions:
         variant = (node.variant or "morph").lower()
         if variant in ("morph", "megamorph"):  # 702.37: turned face up for this cost (702.37e)
@@ -230,6 +237,18 @@ def _persist(node: n.KeywordAbility, name: str) -> Ability:
     effect = n.Effect((back,), text=back.text)
     return Ability("triggered", node.text, trigger=trigger, effect=effect, node=node,
                    rule=rules.PERSIST if name == "persist" else rules.UNDYING)
+
+
+_PROWESS = "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."  # 702.108a
+
+
+def _prowess(node: n.KeywordAbility) -> Ability:
+    """702.108a: prowess is the triggered ability its rule spells out, read by the grammar like any other text;
+    each instance triggers separately (702.108b)."""
+    [meaning] = read(_PROWESS, type_line="Creature").abilities
+    assert isinstance(meaning, n.TriggeredAbility)
+    return Ability("triggered", node.text, trigger=meaning.trigger, effect=meaning.effect, node=node,
+                   rule=rules.PROWESS)
 
 
 def _quality_word(q: n.Quality) -> str:
@@ -353,7 +372,9 @@ def static(node: n.StaticAbility) -> list[Ability]:
     if _is_control_magic(instructions):  # "You control enchanted creature." (613.1b)
         return [Ability("static", node.text, affects="enchanted", changes=(Change("control"),), node=node)]
     if instructions and all(isinstance(i, n.Instruction) and i.verb == "can't" for i in instructions):
-        return [dataclasses.replace(_cant(node, ins), condition=condition) for ins in instructions]
+        subjects = list(itertools.accumulate((i.subject for i in instructions), lambda before, now: now or before))
+        return [dataclasses.replace(_cant(node, dataclasses.replace(ins, subject=subject)), condition=condition)
+                for ins, subject in zip(instructions, subjects, strict=True)]
     changes: list[Change] = []
     subject: n.Thing | None = None
     kinds: list[str] = []
@@ -433,6 +454,11 @@ def combat_static(node: n.StaticAbility, instructions: list) -> list[Ability] | 
                             and i.qualifier == _EACH_COMBAT for i in instructions):
         kinds = dict.fromkeys(k for i in instructions for k in musts[i.verb])
         return [Ability(f"{k} each combat", node.text, node=node) for k in kinds]
+    if instructions and all(isinstance(i, n.Instruction) and i.verb == "can't" and i.qualifier == "alone"
+                            and _is_self(i.subject) and i.action is not None
+                            and i.action.verb in ("attack or block", "block", "attack") for i in instructions):
+        return [Ability("not alone", node.text, word=word, node=node)  # "can't attack or block alone" (508.1c, 509.1b)
+                for i in instructions for word in i.action.verb.split(" or ")]
     if len(instructions) != 1 or not isinstance(instructions[0], n.Instruction):
         return None
     ins = instructions[0]
@@ -451,25 +477,22 @@ def combat_static(node: n.StaticAbility, instructions: list) -> list[Ability] | 
             return [Ability("max one blocker", text, node=node)]
         if isinstance(action.object, n.Description) and not ins.qualifier:
             return [Ability("unblockable by", text, filter=restriction_filter(action.object, text), node=node)]
-    if verb == "can't" and action is not None and action.verb in ("attack or block", "block", "attack") \
-            and ins.qualifier == "alone":
-        return [Ability("not alone", text, node=node)]
     return None
 
 
 def restriction_filter(desc: n.Description, text: str) -> Filter:
     """"Walls", "creatures with flying", "creatures with power 2 or less" → a `Filter` over characteristics."""
-    plain = dataclasses.replace(desc, qualities=tuple(q for q in desc.qualities if q.kind not in ("raw", "keyword")))
+    plain = dataclasses.replace(desc, qualities=tuple(q for q in desc.qualities
+                                                      if q.kind not in ("keyword", "compare")))
     values: dict = {}
     for q in desc.qualities:
-        words = q.value.lower().split()
-        if q.kind == "keyword" or (q.kind == "raw" and q.value.lower() in SIMPLE_KEYWORDS):
+        if q.kind == "keyword":
             key = "not_keywords" if q.negated else "keywords"
             values[key] = (*values.get(key, ()), q.value.lower())
-        elif q.kind == "raw" and len(words) == 4 and words[0] == "power" and words[1].isdigit() \
-                and words[2:] in (["or", "less"], ["or", "greater"]):
-            values["power"] = ("<=" if words[3] == "less" else ">=", int(words[1]))
-        elif q.kind == "raw":
+        elif q.kind == "compare" and q.value == "power" and q.comparison in ("<=", ">=") and not q.negated \
+                and matching._number(q.amount) is not None:
+            values["power"] = (q.comparison, matching._number(q.amount))
+        elif q.kind in ("raw", "compare"):
             raise Unplayable(f"\"{desc.text}\" in \"{text}\"", rules.ATTACK_RESTRICTIONS)
     found = to_filter(plain, text) or Filter(text=desc.text)
     return dataclasses.replace(found, text=desc.text, **values)
@@ -535,12 +558,17 @@ def _cant(node: n.StaticAbility, ins: n.Instruction) -> Ability:
             return Ability("cant", node.text, events=EventEffect("counters", "can't", counter=counter,
                                                                  object=to_filter(ins.subject, node.text),
                                                                  text=node.text), node=node)
-    self_subject = isinstance(ins.subject, n.Reference) and ins.subject.kind == "self"
     kinds = {"block": "cant_block", "attack": "cant_attack", "be blocked": "unblockable"}
-    if not self_subject or action not in kinds or (ins.action is not None and (ins.action.object or
-                                                                                 ins.action.condition)):
+    if ins.subject is None or action not in kinds or ins.unless is not None or ins.qualifier or ins.amount \
+            or ins.condition is not None or (ins.action is not None and (
+                ins.action.object or ins.action.recipient or ins.action.condition)):  # "can't attack you unless …"
         raise Unplayable(f"the restriction \"{node.text}\"", rules.ATTACK_RESTRICTIONS)
-    return Ability(kinds[action], node.text, node=node)
+    if _is_self(ins.subject):
+        return Ability(kinds[action], node.text, node=node)
+    # "Enchanted creature can't attack or block.", "Creatures without flying can't attack." (508.1c, 509.1b):
+    # a restriction on other objects, not an ability they gain (`layers.restrictions_on`)
+    affects, described = _affects(ins.subject)
+    return Ability("restriction", node.text, affects=affects, described=described, word=action, node=node)
 
 
 def _additional_cost(ins: n.Instruction) -> Ability:
@@ -661,7 +689,8 @@ def replacement(node: n.ReplacementAbility) -> Ability:
     self_event = _is_self(event.subject) or _is_self(event.recipient)
     if node.mode == "enters" and _is_self(event.subject):
         if first.verb == "enter" and first.qualifier == "tapped":
-            return Ability("replacement", node.text, word="enters tapped", affects="self", node=node)
+            return Ability("replacement", node.text, word="enters tapped", affects="self", node=node,
+                           condition=_unless_control(first.unless, node.text))
         if first.verb == "enter with counters" and first.amount is not None and first.amount.kind == "number":
             return Ability("replacement", node.text, word="enters with counters", affects="self",
                            value=first.amount.value or 0, counter=first.counter or "+1/+1", node=node)
@@ -696,6 +725,18 @@ def replacement(node: n.ReplacementAbility) -> Ability:
     if spec is not None:
         return Ability("replacement", node.text, events=spec, node=node)
     raise Unplayable(f"the replacement effect \"{node.text}\"", rules.REPLACEMENT)
+
+
+def _unless_control(unless: n.Unless | None, text: str) -> StaticCondition | None:
+    """"… enters tapped unless you control a Plains or an Island / two or fewer other lands" (614.1d): the
+    condition under which it enters untapped, evaluated as it would enter."""
+    if unless is None:
+        return None
+    action = unless.action
+    if unless.cost is not None or action is None or action.verb != "control" or action.object is None \
+            or not (unless.payer is None or (isinstance(unless.payer, n.Reference) and unless.payer.kind == "you")):
+        raise Unplayable(f"the replacement effect \"{text}\" (unless {unless.text})", rules.REPLACEMENT)
+    return static_condition(n.Condition("control", subject=unless.payer, object=action.object, text=unless.text))
 
 
 def _event_effect(node: n.ReplacementAbility, event: n.Event, first: n.Instruction) -> EventEffect | None:
@@ -936,12 +977,14 @@ def check_trigger(trigger: n.Trigger) -> None:
 
 
 def _plays_mana(mana: n.Mana | None) -> bool:
-    """Mana in symbols ("{R}{R}"), or N mana "of any color" / "of any one color" / "in any combination of
-    colors" (106.4), the colours chosen as it resolves."""
+    """Mana in symbols ("{R}{R}"), one of several ("{W} or {U}"), or N mana "of any color" / "of any one color" /
+    "in any combination of colors" (106.4), the colours chosen as it resolves."""
     if mana is None:
         return False
     if mana.symbols is not None:
         return not mana.choice
+    if mana_words.one_of(mana):
+        return True
     return mana.choice in mana_words.ANY_COLOR_CHOICES and mana.amount is not None and mana.amount.kind == "number" \
         and bool(mana.amount.value)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+from judge_app.cardtext.nodes import Mana
 from judge_app.engine import rules
 from judge_app.engine.characteristics import symbols_of
 from judge_app.engine.errors import IllegalAction
@@ -27,6 +28,7 @@ SYMBOL_MANA = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"
 COLOR_ORDER = ("white", "blue", "black", "red", "green")  # WUBRG (105.1)
 ANY_COLOR_CHOICES = ("any color", "any combination of colors")
 ANY = "any"  # what a source of "one mana of any color" produces before its colour is chosen
+ONE_OF = "|"  # joins the choices of a source of "{W} or {U}": "white|blue"
 LAND_MANA = {"Plains": "white", "Island": "blue", "Swamp": "black", "Mountain": "red", "Forest": "green"}
 MAX_WAYS = 4096  # announcements tried for one cost (hybrid and Phyrexian symbols multiply them)
 
@@ -203,11 +205,32 @@ def produces(game: View, permanent: str) -> str | None:
             if added is not None and added.choice in ANY_COLOR_CHOICES and added.amount is not None \
                     and added.amount.value == 1 and len(ability.effect.instructions) == 1:
                 return ANY  # "{T}: Add one mana of any color." — the colour is chosen as it resolves (106.4)
+            if added is not None and len(ability.effect.instructions) == 1 and one_of(added):
+                return ONE_OF.join(one_of(added))  # "{T}: Add {W} or {U}." — one of them, chosen as it resolves
     if "land" in chars.types:
         for subtype in chars.subtypes:
             if subtype in LAND_MANA:  # 305.6: "{T}: Add [mana]" for each basic land type
                 return LAND_MANA[subtype]
     return None
+
+
+def one_of(added: Mana) -> tuple[str, ...]:
+    """The mana types of "Add {W} or {U}" (106.4: one of them, chosen as the ability resolves), or ()."""
+    if added.choice != "one of" or added.options is None or added.amount is None or added.amount.value != 1:
+        return ()
+    kinds = tuple(SYMBOL_MANA.get(s.symbol.strip("{}"), "") for s in added.options.symbols)
+    return kinds if all(kinds) else ()
+
+
+def options(kind: str) -> tuple[str, ...]:
+    """The mana types a source's kind may give: one, any colour (ANY), or one of several ("white|blue")."""
+    if kind == ANY:
+        return COLOR_ORDER
+    return tuple(kind.split(ONE_OF))
+
+
+def _chosen_as_added(kind: str) -> bool:
+    return kind == ANY or ONE_OF in kind
 
 
 def _key(game: View, permanent: str, mana: str) -> str:
@@ -252,26 +275,29 @@ def plan(game: View, player: str, cost: dict[str, int], chosen: list[str] | None
     while pay_from(pool, cost) is None and sources:
         need = _short(pool, cost)
         pick = next(((oid, k) for oid, k in sources if _mana_of(k) in need or ("snow" in need and _snow(k))), None)
-        pick = pick or next(((oid, k) for oid, k in sources if _mana_of(k) == ANY and need - {"snow", "colorless"}),
-                            None)  # a source of any colour only once no fixed one gives what is needed
-        pick = pick or (sources[0] if not need else None)
+        choosing = sorted(((oid, k) for oid, k in sources if _chosen_as_added(_mana_of(k))
+                           and set(options(_mana_of(k))) & need), key=lambda s: len(options(_mana_of(s[1]))))
+        pick = pick or next(iter(choosing), None)  # a source with a choice only once no fixed one gives what is
+        pick = pick or (sources[0] if not need else None)  # needed, the one with fewest choices first
         if pick is None:
             break
         sources.remove(pick)
-        if _mana_of(pick[1]) == ANY:
-            pick = (pick[0], pick[1].replace(ANY, _wanted(game, pick[0], need)))
+        kind = _mana_of(pick[1])
+        if _chosen_as_added(kind):
+            pick = (pick[0], pick[1].replace(kind, _wanted(game, pick[0], need, options(kind))))
         taps.append(pick)
         pool[pick[1]] = pool.get(pick[1], 0) + 1
     return taps, bool(taps)
 
 
-def _wanted(game: View, source: str, need: set[str]) -> str:
-    """The colour a source of "one mana of any color" gives (106.4): the scenario's `mana_color` for it, else
-    the first colour (in WUBRG order) the cost still needs, else white."""
+def _wanted(game: View, source: str, need: set[str], among: tuple[str, ...] = COLOR_ORDER) -> str:
+    """The mana a source with a choice gives ("one mana of any color", "{W} or {U}", 106.4): the scenario's
+    `mana_color` for it if it may give that, else the first of its choices (in WUBRG order) the cost still
+    needs, else its first choice."""
     given = game.choices.mana_color.get(source) if hasattr(game, "choices") else None
-    if given:
+    if given and given[0] in among:
         return given[0]  # used up once the ability resolves (`chose_colors`)
-    return next((c for c in COLOR_ORDER if c in need), COLOR_ORDER[0])
+    return next((c for c in among if c in need), among[0])
 
 
 def chose_colors(game: View, source: str, count: int = 1) -> None:
@@ -287,12 +313,13 @@ def _any_colors(game: View, taps: list[tuple[str, str]], cost: dict[str, int],
     """The permanents a scenario names to tap: the fixed ones first, then a colour for each of any colour."""
     pool = dict(pool)
     for _, key in taps:
-        if _mana_of(key) != ANY:
+        if not _chosen_as_added(_mana_of(key)):
             pool[key] = pool.get(key, 0) + 1
     out = []
     for permanent, key in taps:
-        if _mana_of(key) == ANY:
-            key = key.replace(ANY, _wanted(game, permanent, _short(pool, cost)))
+        kind = _mana_of(key)
+        if _chosen_as_added(kind):
+            key = key.replace(kind, _wanted(game, permanent, _short(pool, cost), options(kind)))
             pool[key] = pool.get(key, 0) + 1
         out.append((permanent, key))
     return out
@@ -358,7 +385,7 @@ def payment(game: View, player: str, symbols: str, chosen: list[str] | None, wha
                             f"{describe_pool(pool)}" + (f", and {player} has {life} life" if lifelike else ""),
                             rules.CAST_PAY, rules.PAY_COST_RESOURCES)
     combo, cost, taps, defaulted, spent = found
-    any_color = [permanent for permanent, _ in taps if produces(game, permanent) == ANY]
+    any_color = [permanent for permanent, _ in taps if _chosen_as_added(produces(game, permanent) or "")]
     for permanent in any_color:
         chose_colors(game, permanent)
     changes = activate_mana_abilities(player, taps)
@@ -374,7 +401,7 @@ def payment(game: View, player: str, symbols: str, chosen: list[str] | None, wha
     if any(not game.chars(p).has("mana") and "land" in game.chars(p).types for p, _ in taps):
         cited.append(rules.BASIC_LAND_MANA)
     if any_color:
-        cited.append(rules.MANA_POOL)  # 106.4: the colour of "one mana of any color" is chosen as it is added
+        cited.append(rules.MANA_POOL)  # 106.4: the colour of "any color", "{W} or {U}" is chosen as it is added
     cited += [s.rule for s in read if s.rule is not None]
     if cost.get("life"):
         cited.append(rules.PAY_LIFE)

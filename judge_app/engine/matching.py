@@ -24,9 +24,10 @@ PERMANENT_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "pla
 STATUSES = ("tapped", "untapped", "attacking", "blocking", "blocked", "unblocked", "enchanted", "equipped",
             "attacking or blocking", "token", "sacrificed", "exiled", "discarded")
 PAID = ("sacrificed", "exiled", "discarded")  # "the sacrificed creature": what a cost paid with (`words.things`)
-COMPARED = ("power", "toughness", "mana value")
+COMPARED = ("power", "toughness", "mana value", "power or toughness")
 ZONES = ("battlefield", "graveyard", "hand", "library", "exile", "stack")
 CHOSEN = {"color": "color", "type": "creature type", "name": "card name"}  # "the chosen …" → what was chosen
+OF_THEIR_CHOICE = "your choice"  # "sacrifices a creature of their choice": no quality, who chooses is said
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +91,7 @@ def _quality_unplayable(q: Quality) -> str | None:
     if kind in ("any", "all"):
         return next((why for part in q.parts if (why := _quality_unplayable(part))), None)
     if kind == "chosen":  # "of the chosen color": linked to an "As ~ enters, choose …" ability (607.2d)
-        return None if q.value in CHOSEN else f"the quality \"chosen {q.value}\""
+        return None if q.value in CHOSEN or q.value == OF_THEIR_CHOICE else f"the quality \"chosen {q.value}\""
     return f"the quality \"{q.kind} {q.value}\"".replace("  ", " ")
 
 
@@ -173,8 +174,8 @@ def _holds(state: GameState, chars: Chars, q: Quality, oid: str, anchor: Anchor)
         return c.name.lower() == value
     if kind == "keyword":
         return c.has(value)
-    if kind == "counter":
-        return obj.counters.get(q.value, 0) > 0
+    if kind == "counter":  # "with a +1/+1 counter on it"; "with counters on them": any kind
+        return obj.counters.get(q.value, 0) > 0 if q.value else any(n > 0 for n in obj.counters.values())
     if kind == "control":
         mine = c.controller == anchor.you
         return mine if value == "you" else not mine
@@ -186,14 +187,15 @@ def _holds(state: GameState, chars: Chars, q: Quality, oid: str, anchor: Anchor)
             return obj.zone == value and obj.owner == anchor.you
         return obj.zone == value
     if kind == "compare":
-        return _compare({"power": c.power, "toughness": c.toughness,
-                         "mana value": _mana_value(c.mana_cost)}[value], q.comparison, _number(q.amount) or 0)
+        stats = {"power": (c.power,), "toughness": (c.toughness,), "mana value": (_mana_value(c.mana_cost),),
+                 "power or toughness": (c.power, c.toughness)}[value]
+        return any(_compare(stat, q.comparison, _number(q.amount) or 0) for stat in stats)
     if kind == "status":
         return _status(state, value, oid, anchor)
     if kind == "ability":
         return True  # which kind of ability a stack item is: `targets.py` asks it of the item
-    if kind == "chosen":
-        return _chosen(state, value, c, anchor)
+    if kind == "chosen":  # "a creature of their choice": the player who acts chooses among all of them
+        return value == OF_THEIR_CHOICE or _chosen(state, value, c, anchor)
     if kind == "any":
         return any(quality_holds(state, chars, p, oid, anchor) for p in q.parts)
     if kind == "all":

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from judge_app.cardtext.nodes import Reference, Trigger
-from judge_app.engine import matching, rules
+from judge_app.engine import conditions, matching, rules
 from judge_app.engine.ability import COLORS, Ability, Change, EventEffect, Filter
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.choices import Choices
@@ -649,6 +649,11 @@ def entering(game: View, choices: Choices, oid: str, x: int = 0) -> tuple[list[E
             notes.append(f"as it enters, {game.state.objects[oid].controller} chooses the {what} {value}"
                          + (f" (default: {default})" if default else ""))
             cited += [rules.REPLACEMENT_ENTERS_WITH, rules.ENTERS_CHOICE]
+        elif ability.word == "enters tapped" and ability.condition is not None \
+                and conditions.holds(conditions.Board(game.state, game.chars, oid, game.state.objects[oid].controller),
+                                     ability.condition.node):  # "… unless you control an Island" (614.1d)
+            notes.append(f"it enters untapped: {ability.condition.text} (\"{ability.shown(chars.name)}\")")
+            cited += [rules.REPLACEMENT_ENTERS, *conditions.cited(ability.condition.node)]
         elif ability.word == "enters tapped":
             tapped = True
             notes.append(f"it enters tapped (\"{ability.shown(chars.name)}\")")

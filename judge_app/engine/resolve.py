@@ -13,7 +13,7 @@ from judge_app.engine import effects, rules, triggers
 from judge_app.engine.events import Attachment, Event, StackPop, ZoneChange
 from judge_app.engine.perform import Play
 from judge_app.engine.replacement import entering
-from judge_app.engine.stack import describe, leave_stack, target_name
+from judge_app.engine.stack import describe, goes_to, leave_stack, target_name
 from judge_app.engine.state import STACK, StackItem
 from judge_app.engine.targets import still_legal
 from judge_app.engine.trace import ACTION
@@ -45,9 +45,10 @@ def resolve_top(game: Play) -> None:
             cited.append(problem.rule)
     if item.targets and len(illegal) == len(item.targets):
         game.perform(*leave_stack(game, item, "graveyard", "didn't resolve"))
-        where = " and is put into its owner's graveyard" if item.kind == "spell" else ""
+        _, words, more = goes_to(item)
+        where = f" and is {words}" if item.kind == "spell" else ""
         _finish(game, f"{passing}. {describe(game, item)} doesn't resolve: " + "; ".join(illegal.values())
-                + f". It is removed from the stack{where}.", [*cited, rules.RESOLVE_TARGETS])
+                + f". It is removed from the stack{where}.", [*cited, rules.RESOLVE_TARGETS, *more])
         return
     notes = "; ".join(illegal.values())
     if notes:
@@ -66,8 +67,9 @@ def resolve_top(game: Play) -> None:
             lines.append(f"{item.name} leaves the stack and ceases to exist: it isn't a card")
             cited.append(rules.COPY_CEASES)
         else:
-            lines.append(f"{item.name} is put into its owner's graveyard")
-            cited.append(rules.RESOLVE_GRAVEYARD)
+            _, words, more = goes_to(item)
+            lines.append(f"{item.name} is {words}")
+            cited += [rules.RESOLVE_GRAVEYARD, *more]
     else:
         game.perform(StackPop(item.id, "resolved"))
     _finish(game, f"{head}: " + "; ".join(lines) + ".", cited)

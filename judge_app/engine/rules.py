@@ -359,6 +359,9 @@ INFECT_CREATURE = Cite("702.90c", "Infect")
 MENACE = Cite("702.111b", "Menace")
 PERSIST = Cite("702.79a", "Persist")
 UNDYING = Cite("702.93a", "Undying")
+PROWESS = Cite("702.108a", "Prowess")
+FLASHBACK = Cite("702.34a", "Flashback")
+ALTERNATIVE_COST = Cite("118.9", "Costs")
 
 # --- 703–704, 732 --------------------------------------------------------------------------------------
 TURN_BASED_ACTIONS = Cite("703.3", "Turn-Based Actions")

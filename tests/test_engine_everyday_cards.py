@@ -1,0 +1,211 @@
+"""Everyday cards the engine plays, replayed on real boards: restrictions on other creatures (Pacifism, Moat),
+descriptions "with flying" / "with mana value 3 or less", lands that add one of two colours and check lands that
+enter tapped unless their controller has the right land. Each replay checks what happened and the rules cited."""
+
+from __future__ import annotations
+
+from judge_app.engine.interpret import Unplayable, read_card
+from judge_app.scenarios import loads, run
+
+BOARD = """
+title = "test"
+question = "?"
+until = "{until}"
+[start]
+turn = 3
+active = "Alice"
+[players.Alice]
+library = 3
+mana = {{ {mana} }}
+[players.Bob]
+library = 3
+mana = {{ {bob_mana} }}
+"""
+
+
+def card(cid: str, name: str, owner: str, type_line: str, text: str = "", pt: str = "", cost: str = "",
+         zone: str = "battlefield", **more: str) -> str:
+    lines = [f'[[cards]]\nid = "{cid}"\nname = "{name}"\nowner = "{owner}"\ntype = "{type_line}"\nzone = "{zone}"']
+    lines += [f'{key} = """{value}"""' for key, value in (("text", text), ("pt", pt), ("cost", cost)) if value]
+    lines += [f'{key} = "{value}"' for key, value in more.items()]
+    return "\n".join(lines) + "\n"
+
+
+ANGEL = card("angel", "Serra Angel", "Alice", "Creature — Angel", "Flying, vigilance", "4/4", "{3}{W}{W}")
+BEARS = card("bears", "Grizzly Bears", "Alice", "Creature — Bear", pt="2/2", cost="{1}{G}")
+MOAT = card("moat", "Moat", "Bob", "Enchantment", "Creatures without flying can't attack.", cost="{2}{W}{W}")
+
+
+def replay(cards: str, actions: str, until: str = "end", mana: str = "", bob_mana: str = ""):
+    outcome = run(loads(BOARD.format(until=until, mana=mana, bob_mana=bob_mana) + cards + actions))
+    return outcome, [s for s in outcome.trace.steps if s.kind == "rejected"], outcome.trace.citations()
+
+
+def test_moat_stops_only_creatures_without_flying_from_attacking():
+    outcome, rejected, _ = replay(ANGEL + BEARS + MOAT, """
+[[actions]]
+do = "attack"
+attackers = ["bears"]
+illegal = "508.1c"
+[[actions]]
+do = "attack"
+attackers = ["angel"]
+[[actions]]
+do = "combat damage"
+[expect]
+life = { Bob = 16 }
+""")
+    assert outcome.failure is None and all(c.ok for c in outcome.checks)
+    assert "Moat" in rejected[0].text and "Grizzly Bears can't attack" in rejected[0].text
+
+
+def test_pacifism_follows_the_aura_not_the_creatures_abilities():
+    """The restriction is Pacifism's effect, not an ability of the creature: the creature losing all its
+    abilities (Turn to Frog, 613.1f) doesn't free it (508.1c restricts the declaration); the creature beside it
+    attacks."""
+    pacifism = card("pacifism", "Pacifism", "Bob", "Enchantment — Aura",
+                    "Enchant creature\nEnchanted creature can't attack or block.", cost="{1}{W}", attached_to="angel")
+    frog = card("frog", "Turn to Frog", "Alice", "Instant", "Until end of turn, target creature loses all abilities "
+                "and becomes a blue Frog creature with base power and toughness 1/1.", cost="{1}{U}", zone="hand")
+    outcome, rejected, _ = replay(ANGEL + BEARS + pacifism + frog, """
+[[actions]]
+do = "cast"
+card = "frog"
+targets = ["angel"]
+[[actions]]
+do = "resolve"
+[[actions]]
+do = "attack"
+attackers = ["angel", "bears"]
+illegal = "508.1c"
+[[actions]]
+do = "attack"
+attackers = ["bears"]
+[[actions]]
+do = "combat damage"
+[expect]
+life = { Bob = 18 }
+pt = { angel = "1/1" }
+""", mana="blue = 2")
+    assert outcome.failure is None and all(c.ok for c in outcome.checks), outcome.failure
+    assert "Serra Angel can't attack" in rejected[0].text
+
+
+def test_tormented_soul_cant_block_and_cant_be_blocked():
+    [block, blocked] = read_card("This creature can't block and can't be blocked.", "Tormented Soul",
+                                 "Creature — Spirit")
+    assert (block.kind, blocked.kind) == ("cant_block", "unblockable")
+
+
+def test_a_target_with_flying_is_checked_as_the_spell_is_cast_and_as_it_resolves():
+    bolt = card("bolt", "Thunderbolt", "Alice", "Instant", "Choose one —\n• Thunderbolt deals 3 damage to target "
+                "player or planeswalker.\n• Thunderbolt deals 4 damage to target creature with flying.",
+                cost="{1}{R}", zone="hand")
+    dragon = card("dragon", "Shivan Dragon", "Bob", "Creature — Dragon", "Flying", "5/5", "{4}{R}{R}")
+    outcome, rejected, cited = replay(bolt + dragon + BEARS, """
+[[actions]]
+do = "cast"
+card = "bolt"
+modes = [2]
+targets = ["bears"]
+illegal = "601.2c"
+[[actions]]
+do = "cast"
+card = "bolt"
+modes = [2]
+targets = ["dragon"]
+[[actions]]
+do = "lose"
+target = "dragon"
+abilities = "flying"
+[[actions]]
+do = "resolve"
+[expect]
+damage = { dragon = 0 }
+zone = { bolt = "graveyard" }
+""", until="precombat main", mana="red = 2")
+    assert outcome.failure is None and all(c.ok for c in outcome.checks), outcome.failure
+    assert len(rejected) == 1 and "Grizzly Bears" in rejected[0].text  # no flying: not a legal target
+    assert "608.2b" in cited  # its only target no longer has flying: the spell doesn't resolve
+
+
+def test_a_check_land_enters_tapped_without_the_land_it_checks_for():
+    fortress = card("fortress", "Glacial Fortress", "Alice", "Land", "This land enters tapped unless you control "
+                    "a Plains or an Island.\n{T}: Add {W} or {U}.", zone="hand")
+    mountain = card("mountain", "Mountain", "Alice", "Basic Land — Mountain")
+    outcome, _, cited = replay(fortress + mountain, """
+[[actions]]
+do = "play land"
+card = "fortress"
+[expect]
+tapped = { fortress = true }
+""", until="precombat main")
+    assert outcome.failure is None and all(c.ok for c in outcome.checks)
+    assert "614.1d" in cited
+
+
+def test_a_land_adding_one_of_two_colours_gives_the_one_chosen_and_no_other():
+    fortress = card("fortress", "Glacial Fortress", "Alice", "Land", "{T}: Add {W} or {U}.")
+    text = BOARD.format(until="precombat main", mana="", bob_mana="") + fortress + """
+[choices]
+mana_color = { fortress = ["{color}"] }
+[[actions]]
+do = "activate"
+card = "fortress"
+"""
+    blue = run(loads(text.replace("{color}", "blue") + '[expect]\nmana = { Alice = { blue = 1 } }\n'))
+    assert blue.failure is None and all(c.ok for c in blue.checks), blue.checks
+    red = run(loads(text.replace("{color}", "red") + '[expect]\nmana = { Alice = { white = 1 } }\n'))
+    assert red.failure is None and all(c.ok for c in red.checks), red.checks  # red isn't one of its choices
+
+
+def test_an_unless_the_engine_cant_evaluate_is_refused_not_ignored():
+    try:
+        read_card("This land enters tapped unless you pay {2}.", "Some Land", "Land")
+    except Unplayable as exc:
+        assert exc.rule == "614.1" and "unless" in str(exc)
+    else:
+        raise AssertionError("an 'unless' it can't evaluate must not be played as 'enters tapped'")
+
+
+THINK_TWICE = card("think", "Think Twice", "Alice", "Instant", "Draw a card.\nFlashback {2}{U}", cost="{1}{U}",
+                   zone="graveyard")
+
+
+def test_a_spell_cast_with_flashback_and_countered_is_exiled_not_put_into_the_graveyard():
+    spell = card("counterspell", "Counterspell", "Bob", "Instant", "Counter target spell.", cost="{U}{U}", zone="hand")
+    outcome, _, cited = replay(THINK_TWICE + spell, """
+[[actions]]
+do = "cast"
+card = "think"
+[[actions]]
+do = "cast"
+card = "counterspell"
+player = "Bob"
+targets = ["think"]
+[[actions]]
+do = "resolve"
+[expect]
+zone = { think = "exile", counterspell = "graveyard" }
+""", until="precombat main", mana="blue = 3", bob_mana="blue = 2")
+    assert outcome.failure is None and all(c.ok for c in outcome.checks), (outcome.failure, outcome.checks)
+    assert cited.count("702.34a") >= 2  # cast with flashback; exiled as it leaves the stack
+
+
+def test_only_the_owner_casts_a_flashback_card_from_their_own_graveyard():
+    outcome, rejected, _ = replay(THINK_TWICE.replace('owner = "Alice"', 'owner = "Bob"'), """
+[[actions]]
+do = "cast"
+card = "think"
+player = "Alice"
+illegal = "601.2a"
+[expect]
+zone = { think = "graveyard" }
+""", until="precombat main", mana="blue = 3")
+    assert outcome.failure is None and all(c.ok for c in outcome.checks) and len(rejected) == 1
+
+
+def test_prowess_is_its_rule_s_triggered_ability():
+    [prowess] = read_card("Prowess", "Monastery Swiftspear", "Creature — Human Monk")
+    assert (prowess.kind, prowess.rule) == ("triggered", "702.108a")
+    assert prowess.trigger is not None and "noncreature spell" in prowess.trigger.text
