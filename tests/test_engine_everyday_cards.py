@@ -209,3 +209,129 @@ def test_prowess_is_its_rule_s_triggered_ability():
     [prowess] = read_card("Prowess", "Monastery Swiftspear", "Creature — Human Monk")
     assert (prowess.kind, prowess.rule) == ("triggered", "702.108a")
     assert prowess.trigger is not None and "noncreature spell" in prowess.trigger.text
+
+
+def test_a_card_that_may_not_be_chosen_from_the_revealed_hand_isnt_discarded():
+    """Inquisition of Kozilek: the scenario names Wrath of God (mana value 4), which may not be chosen (608.2d):
+    the default, the first revealed card that may be, is discarded instead, and the trace says so."""
+    inquisition = card("inquisition", "Inquisition of Kozilek", "Alice", "Sorcery", "Target opponent reveals their "
+                       "hand. You choose a nonland card from it with mana value 3 or less. That player discards that "
+                       "card.", cost="{B}", zone="hand")
+    wrath = card("wrath", "Wrath of God", "Bob", "Sorcery", "Destroy all creatures. They can't be regenerated.",
+                 cost="{2}{W}{W}", zone="hand")
+    island = card("island", "Island", "Bob", "Basic Land — Island", zone="hand")
+    spell = card("counterspell", "Counterspell", "Bob", "Instant", "Counter target spell.", cost="{U}{U}", zone="hand")
+    outcome, _, cited = replay(island + wrath + spell + inquisition, """
+[choices]
+choose = { inquisition = ["wrath"] }
+[[actions]]
+do = "cast"
+card = "inquisition"
+targets = ["Bob"]
+[[actions]]
+do = "resolve"
+[expect]
+zone = { counterspell = "graveyard", wrath = "hand", island = "hand" }
+""", until="precombat main", mana="black = 1")
+    assert outcome.failure is None and all(c.ok for c in outcome.checks), outcome.checks
+    assert any("default: the first one revealed" in s.text for s in outcome.trace.steps)
+    assert cited.index("701.20a") < cited.index("608.2d") < cited.index("701.9a")
+
+
+def test_other_choices_and_reveals_stay_refused_with_their_rule():
+    for text, rule in (("Choose a color. Draw a card.", "608.2d"),
+                       ("Reveal the top card of your library. Put it into your hand.", "701.20a")):
+        try:
+            read_card(text, "Some Spell", "Sorcery")
+        except Unplayable as exc:
+            assert exc.rule == rule, (text, exc)
+        else:
+            raise AssertionError(f"{text!r} is played but the engine has no such choice or reveal")
+
+
+def test_a_food_token_is_its_rule_s_artifact_and_gains_3_life():
+    pie = card("pie", "Bake into a Pie", "Alice", "Instant", "Destroy target creature. Create a Food token.",
+               cost="{2}{B}{B}", zone="hand")
+    giant = card("giant", "Hill Giant", "Bob", "Creature — Giant", pt="3/3", cost="{3}{R}")
+    outcome, _, cited = replay(pie + giant, """
+[[actions]]
+do = "cast"
+card = "pie"
+targets = ["giant"]
+[[actions]]
+do = "resolve"
+[[actions]]
+do = "check"
+type = { "token-1" = "Artifact — Food" }
+colors = { "token-1" = [] }
+[[actions]]
+do = "activate"
+card = "token-1"
+[[actions]]
+do = "resolve"
+[expect]
+life = { Alice = 23 }
+zone = { giant = "graveyard", "token-1" = "gone" }
+""", until="precombat main", mana="black = 6")
+    assert outcome.failure is None and all(c.ok for c in outcome.checks), (outcome.failure, outcome.checks)
+    assert "111.10b" in cited
+
+
+def test_a_predefined_token_the_engine_doesnt_define_stays_refused():
+    try:
+        read_card("Create a Map token.", "Some Spell", "Sorcery")
+    except Unplayable as exc:
+        assert exc.rule == "111.4"
+    else:
+        raise AssertionError("a Map token (111.10) isn't defined by the engine yet")
+
+
+def test_cycling_is_its_rule_s_activated_ability_from_the_hand_and_typecycling_stays_refused():
+    [cycling] = read_card("Cycling {2}", "Some Creature", "Creature")
+    assert (cycling.kind, cycling.functions_in, cycling.rule, cycling.cost.mana) == ("activated", "hand", "702.29a",
+                                                                                     "{2}")
+    try:
+        read_card("Plainscycling {2}", "Some Creature", "Creature")
+    except Unplayable as exc:
+        assert exc.rule == "702.29"
+    else:
+        raise AssertionError("typecycling searches the library (702.29e): not played yet")
+
+
+def test_a_restriction_from_a_resolved_ability_follows_the_creature_not_its_abilities():
+    """Rogue's Passage's effect is locked on the Giant (611.2c) and isn't an ability: the Giant losing all its
+    abilities afterwards (Turn to Frog) leaves it unblockable this turn."""
+    passage = card("passage", "Rogue's Passage", "Alice", "Land", "{T}: Add {C}.\n{4}, {T}: Target creature can't "
+                   "be blocked this turn.")
+    giant = card("giant", "Hill Giant", "Alice", "Creature — Giant", pt="3/3", cost="{3}{R}")
+    frog = card("frog", "Turn to Frog", "Alice", "Instant", "Until end of turn, target creature loses all abilities "
+                "and becomes a blue Frog creature with base power and toughness 1/1.", cost="{1}{U}", zone="hand")
+    bears = card("bears", "Grizzly Bears", "Bob", "Creature — Bear", pt="2/2", cost="{1}{G}")
+    outcome, rejected, _ = replay(passage + giant + frog + bears, """
+[[actions]]
+do = "activate"
+card = "passage"
+ability = 2
+targets = ["giant"]
+[[actions]]
+do = "resolve"
+[[actions]]
+do = "cast"
+card = "frog"
+targets = ["giant"]
+[[actions]]
+do = "resolve"
+[[actions]]
+do = "attack"
+attackers = ["giant"]
+[[actions]]
+do = "block"
+blockers = { bears = "giant" }
+illegal = "509.1b"
+[[actions]]
+do = "combat damage"
+[expect]
+life = { Bob = 19 }
+""", mana="blue = 2, colorless = 4")
+    assert outcome.failure is None and all(c.ok for c in outcome.checks), (outcome.failure, outcome.checks)
+    assert "Rogue's Passage" in rejected[0].text

@@ -254,3 +254,4 @@ class Change:
     controller: str = ""  # control-changing (613.1b)
     copiable: Any = None  # copy effect: the copiable values taken (707.2), a `Characteristics`
     per: Any = None  # "+1/+1 for each Forest you control": a `nodes.Description` counted as it applies (611.3a)
+    action: str = ""  # a restriction: what the objects it affects can't do ("attack", "block", "be blocked")

@@ -131,8 +131,10 @@ def pay_actions(game: Play, player: str, source: str, cost: Cost, announced: dic
         desc = action.object if isinstance(action.object, n.Description) else None
         if desc is not None and desc.selector.count is not None and desc.selector.count.value is not None:
             count = desc.selector.count.value  # "Exile two cards from your graveyard"
-        candidates = _candidates(game, player, zone, desc, anchor)
-        named = [c for c in announced.get(action.verb, []) if c in candidates]
+        itself = isinstance(action.object, n.Reference) and action.object.kind == "self"  # "Discard this card"
+        candidates = ([source] if state.objects[source].zone == zone else []) if itself else \
+            _candidates(game, player, zone, desc, anchor)
+        named = candidates if itself else [c for c in announced.get(action.verb, []) if c in candidates]
         default = sorted((c for c in candidates if c not in named), key=_default_order(game, zone))
         chosen = (named + default)[:count]
         if len(chosen) < count:
@@ -340,7 +342,8 @@ def activate(game: Play, player: str, source: str, index: int, chosen: list[str]
         raise IllegalAction(f"only {chars.name}'s controller, {game.controller(source)}, can activate its abilities",
                             rules.ACTIVATE)
     cost = ability.cost
-    cited: list[rules.Cite] = [rules.ACTIVATE, rules.PRIORITY_ACTIVATE, *cited_zone]
+    cited: list[rules.Cite] = [rules.ACTIVATE, rules.PRIORITY_ACTIVATE, *cited_zone,
+                               *([ability.rule] if ability.rule else [])]  # a keyword's meaning (702.29a)
     changes: list[Event] = []
     paid: list[str] = []
     obj = state.objects[source]

@@ -96,8 +96,7 @@ def check_can_attack(game: View, attacker: str) -> None:
 def _restricted(game: View, oid: str, action: str) -> list[str]:
     """Why other permanents' "can't" statics stop this object doing `action` ("Pacifism: \"Enchanted creature
     can't attack or block.\""), 508.1c, 509.1b."""
-    return [f"{game.name(source)}: \"{ability.shown(game.chars(source).name)}\""
-            for source, ability in restrictions_on(game.state, oid, action)]
+    return [text for _, text in restrictions_on(game.state, oid, action)]
 
 
 def defending_player(game: View, target: str | None, attacker: str = "") -> str | None:

@@ -16,6 +16,7 @@ from judge_app.engine.ability import Change, Filter, StaticCondition
 from judge_app.engine.characteristics import Characteristics
 
 LAYER_ORDER = ("1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
+RESTRICTION = "restriction"  # "Target creature can't block this turn": changes no characteristic, in no layer
 UNTIL_END_OF_TURN = "until end of turn"
 INDEFINITE = "indefinitely"
 
@@ -50,7 +51,7 @@ class ContinuousEffect:
 
     @property
     def layer(self) -> str:
-        return EFFECT_KINDS[self.kind].layer
+        return "" if self.kind == RESTRICTION else EFFECT_KINDS[self.kind].layer
 
     @property
     def rule(self) -> rules.Cite:

@@ -18,7 +18,7 @@ from judge_app.engine import mana, matching, replacement, rules, targets
 from judge_app.engine.ability import COLORS, Ability, Change, Quality
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.choices import Choices
-from judge_app.engine.continuous import INDEFINITE, UNTIL_END_OF_TURN, ContinuousEffect
+from judge_app.engine.continuous import INDEFINITE, RESTRICTION, UNTIL_END_OF_TURN, ContinuousEffect
 from judge_app.engine.damage import deal_damage
 from judge_app.engine.errors import IllegalAction
 from judge_app.engine.events import (
@@ -39,8 +39,17 @@ from judge_app.engine.events import (
     TokenCreated,
     ZoneChange,
 )
-from judge_app.engine.interpret import becomes, granted, graveyards
+from judge_app.engine.interpret import (
+    becomes,
+    chosen_among,
+    granted,
+    graveyards,
+    instruction_verb,
+    predefined_token,
+    whole_hand,
+)
 from judge_app.engine.layers import copiable_values, rules_applied
+from judge_app.engine.matching import Anchor
 from judge_app.engine.perform import Play
 from judge_app.engine.replacement import entering
 from judge_app.engine.stack import find, goes_to, leave_stack, target_name
@@ -112,7 +121,7 @@ def _instruction(game: Play, r: Resolving, ins: n.Instruction, following: n.Inst
     replaced = following if following is not None and following.instead and following.verb == ins.verb else None
     if replaced is not None and not holds(game, r, replaced.condition):
         replaced = None
-    r.no_regeneration = following is not None and _verb_of(following) == "regenerate can't"
+    r.no_regeneration = following is not None and instruction_verb(following) == "regenerate can't"
     r.instead = None
     if replaced is not None and replaced.amount is not None:  # 614.15: the instruction's own replacement
         label = replaced.condition.text if replaced.condition is not None else replaced.text
@@ -120,7 +129,7 @@ def _instruction(game: Play, r: Resolving, ins: n.Instruction, following: n.Inst
             r.instead = (label, amount(game, r, replaced.amount))
         else:
             ins = dataclasses.replace(ins, amount=replaced.amount)
-    text, cited = VERBS[_verb_of(ins)](game, r, ins)
+    text, cited = VERBS[instruction_verb(ins)](game, r, ins)
     if r.chose:
         text = f"{text} — chosen as it resolves: {'; '.join(r.chose)}" if text else text
         r.chose = []
@@ -133,12 +142,6 @@ def _instruction(game: Play, r: Resolving, ins: n.Instruction, following: n.Inst
     if replaced is not None and ins.verb != "deal damage":
         cited = [rules.SELF_REPLACEMENT, *cited]
     return text, cited
-
-
-def _verb_of(ins: n.Instruction) -> str:
-    if ins.verb == "can't" and ins.action is not None and ins.action.verb == "be regenerated":
-        return "regenerate can't"
-    return ins.verb
 
 
 def _may(choices: Choices, item: StackItem) -> tuple[bool, bool]:
@@ -454,6 +457,10 @@ def counter(game: Play, item_id: str, unless: str, by: str) -> Result:
     target = find(game, item_id)
     if target is None:
         return f"{by}: there is nothing to counter any more", []
+    if target.kind == "spell" and game.chars(target.source).has("uncounterable"):
+        said = game.chars(target.source).abilities_of("uncounterable")[0].shown(target.name)
+        return f"{target.name} can't be countered (\"{said}\"): it stays on the stack", [rules.COUNTER,
+                                                                                         rules.CANT_WINS]
     why = ""
     if unless:
         player = target.controller
@@ -517,6 +524,26 @@ def _continuous(game: Play, r: Resolving, ins: n.Instruction, subjects: list[str
 
 def _affected(game: Play, r: Resolving, ins: n.Instruction) -> list[str]:
     return _permanents(game, r, ins.subject if ins.subject is not None else ins.object)
+
+
+@verb("restrict")
+def _restrict(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """"Target creature can't block this turn", "… can't be blocked this turn" (508.1c, 509.1b): a restriction on
+    the objects named as it resolves (611.2c), changing none of their characteristics; it ends in the cleanup
+    step (514.2) when it lasts "this turn"."""
+    assert ins.action is not None
+    subjects = _affected(game, r, ins)
+    if not subjects:
+        return "", []
+    duration = _duration(ins)
+    until = " this turn" if duration == UNTIL_END_OF_TURN else ""
+    for action in ins.action.verb.split(" or "):
+        begin(game, Change(RESTRICTION, action=action), subjects,
+              f"{_names(game, subjects)} can't {action}{until} ({r.item.name})", duration, r.item.source)
+    _acted(r, subjects)
+    cited = [*([rules.ATTACK_RESTRICTIONS] if "attack" in ins.action.verb else []),
+             *([rules.BLOCK_RESTRICTIONS] if "block" in ins.action.verb else []), rules.EFFECT_DURATION]
+    return f"{_names(game, subjects)} can't {ins.action.verb}{until}", cited
 
 
 @verb("get")
@@ -811,6 +838,26 @@ def _scry(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     return "; ".join(lines), [rules.SCRY]
 
 
+@verb("surveil")
+def _surveil(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """701.25a: look at the top N cards, put any number of them into the graveyard, the rest on top in any order.
+    The scenario names the cards to put into the graveyard (`choose`); by default all stay on top."""
+    count = amount(game, r, ins.amount, 1)
+    lines, milled = [], []
+    for player in _players(game, r, ins.subject):
+        top = game.state.players[player].library[:count]
+        chosen = [x for x in r.picks if x in top]
+        for x in chosen:
+            r.picks.remove(x)
+        milled += chosen
+        kept = [x for x in top if x not in chosen]
+        lines.append(f"{player} surveils {count}: {_names(game, chosen)} into the graveyard, {_names(game, kept)} on "
+                     "top" + ("" if chosen else " (default: all stay on top)"))
+    game.perform(*(ZoneChange(x, "library", "graveyard", "surveil") for x in milled))
+    _acted(r, milled)
+    return "; ".join(lines), [rules.SURVEIL]
+
+
 # --- players -----------------------------------------------------------------------------------------------
 
 def draw(game: Play, player: str, count: int) -> tuple[str, list[rules.Cite]]:
@@ -866,8 +913,13 @@ def _discard(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     lines, changes, cards = [], [], []
     for player in _players(game, r, ins.subject):
         hand = game.state.players[player].hand
-        chosen = [c for c in game.choices.discard if c in hand][:count]
-        default = len(chosen) < count
+        whole = whole_hand(ins.object)  # "discards their hand": every card in it, no choice to make
+        named = [c for c in things(game, r, ins.object) if c in hand] \
+            if isinstance(ins.object, n.Reference) else None  # "That player discards that card": the one chosen
+        if whole or named is not None:
+            count = len(hand) if whole else len(named or [])
+        chosen = [c for c in (named if named is not None else game.choices.discard) if c in hand][:count]
+        default = len(chosen) < count and not whole
         chosen += [c for c in reversed(hand) if c not in chosen][: count - len(chosen)]
         changes += [ZoneChange(c, "hand", "graveyard", "discarded") for c in chosen]
         cards += chosen
@@ -876,6 +928,38 @@ def _discard(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     game.perform(*changes)
     _acted(r, cards)
     return "; ".join(lines), [rules.DISCARD]
+
+
+@verb("reveal")
+def _reveal(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """701.20a: "Target opponent reveals their hand": every player sees it for as long as the effect needs it."""
+    lines, cards = [], []
+    for player in _players(game, r, ins.subject):
+        hand = game.state.players[player].hand
+        cards += hand
+        lines.append(f"{player} reveals their hand: {_names(game, hand) if hand else 'no cards'}")
+    _acted(r, cards)
+    return "; ".join(lines), [rules.REVEAL]
+
+
+@verb("choose")
+def _choose(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """608.2d: "You choose a nonland card from it": among the cards the previous instruction revealed, the one the
+    scenario's `choose` names for this source, else the first that may be chosen (said in the trace)."""
+    desc = chosen_among(ins)
+    revealed = r.acted[-2] if len(r.acted) > 1 else []
+    anchor = Anchor(r.item.controller, r.item.source)
+    allowed = [c for c in revealed if c in game.state.objects and matching.object_matches(
+        game.state, game.chars, desc, c, anchor, zone=game.state.objects[c].zone)]
+    named = [c for c in r.picks if c in allowed][:1]
+    for c in named:
+        r.picks.remove(c)
+    pick = named or allowed[:1]
+    _acted(r, pick)
+    if not pick:
+        return f"{r.item.controller} can't choose {desc.text}: there is none", [rules.RESOLVE_CHOICES]
+    default = "" if named else " (default: the first one revealed that may be chosen)"
+    return f"{r.item.controller} chooses {_names(game, pick)}{default}", [rules.RESOLVE_CHOICES]
 
 
 @verb("mill")
@@ -960,17 +1044,23 @@ def _create(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     count = amount(game, r, ins.amount, 1)
     power, toughness = (amount(game, r, c.pt.power), amount(game, r, c.pt.toughness)) if c.pt else (None, None)
     name = " ".join(c.subtypes) + " Token"  # 111.4
-    colors = frozenset(x for x in c.colors if x != "colorless")
-    abilities: tuple[Ability, ...] = granted(c.abilities)
-    printed = Characteristics(name=name, colors=colors, types=frozenset(t.lower() for t in c.types),
-                              supertypes=frozenset(s.lower() for s in c.supertypes), subtypes=tuple(c.subtypes),
-                              power=power, toughness=toughness, abilities=abilities)
+    known = predefined_token(c)
+    if known is not None:  # "Create a Treasure token": its characteristics are its rule's (111.10)
+        token, abilities = known
+        printed = Characteristics(name=name, types=frozenset({"artifact"}), subtypes=(token.subtype,),
+                                  abilities=tuple(abilities))
+        what, cited = name, [rules.PREDEFINED_TOKEN, token.rule]
+    else:
+        colors = frozenset(x for x in c.colors if x != "colorless")
+        printed = Characteristics(name=name, colors=colors, types=frozenset(t.lower() for t in c.types),
+                                  supertypes=frozenset(s.lower() for s in c.supertypes), subtypes=tuple(c.subtypes),
+                                  power=power, toughness=toughness, abilities=granted(c.abilities))
+        what, cited = f"{power}/{toughness} {name}", [rules.TOKEN_DEFINED]
     ids = [state.new_id("token") for _ in range(count)]
     game.perform(*(TokenCreated(i, r.item.controller, name, printed) for i in ids))
     _acted(r, ids)
-    return (f"{r.item.controller} creates {count} {power}/{toughness} {name}"
-            f"{'s' if count != 1 else ''}"), [rules.CREATE_TOKEN, rules.TOKEN_OWNER,
-                                                                 rules.TOKEN_DEFINED]
+    return (f"{r.item.controller} creates {count} {what}{'s' if count != 1 else ''}"), [
+        rules.CREATE_TOKEN, rules.TOKEN_OWNER, *cited]
 
 
 def _copy_token(game: Play, r: Resolving, originals: list[str]) -> Result:

@@ -33,6 +33,7 @@ from judge_app.engine.ability import (
     StaticCondition,
 )
 from judge_app.engine.keywords import SIMPLE_KEYWORDS
+from judge_app.engine.predefined import Predefined, predefined
 from judge_app.engine.subtypes import SUBTYPES
 
 # the verbs of instructions the engine follows (`effects.py`), with the rule each one's words come from
@@ -46,8 +47,10 @@ PLAYED_VERBS: dict[str, rules.Cite] = {
     "lose life": rules.LIFE_GAIN_LOSS, "add mana": rules.MANA_POOL, "create": rules.TOKENS,
     "prevent": rules.PREVENTION, "fight": rules.FIGHT, "attach": rules.ATTACH, "regenerate can't":
     rules.CANT_REGENERATE, "change text": rules.TEXT_CHANGE, "regenerate": rules.REGENERATE,
-    "search": rules.SEARCH, "shuffle": rules.SHUFFLE, "scry": rules.SCRY, "put": rules.NEW_OBJECT,
+    "search": rules.SEARCH, "shuffle": rules.SHUFFLE, "scry": rules.SCRY, "surveil": rules.SURVEIL,
+    "put": rules.NEW_OBJECT,
     "win the game": rules.WIN_EFFECT, "lose the game": rules.LOSE_EFFECT, "copy": rules.COPY_SPELL,
+    "reveal": rules.REVEAL, "choose": rules.RESOLVE_CHOICES, "restrict": rules.ATTACK_RESTRICTIONS,
 }
 AMOUNT_KINDS = ("number", "variable", "count", "property", "event", "times", "half", "for each", "plus", "minus")
 PROPERTIES = ("power", "toughness", "mana value", "life total", "life", "cards in hand", "loyalty")
@@ -206,6 +209,9 @@ def keyword(node: n.KeywordAbility) -> list[Ability]:
         return [_persist(node, name)]
     if name == "prowess" and not (node.qualities or node.amount or node.cost):
         return [_prowess(node)]
+    if name == "cycling" and node.cost is not None and node.cost.mana is not None and not node.cost.actions \
+            and not node.variant:  # not typecycling (702.29e), which searches
+        return [_cycling(node)]
     if name == "flashback" and node.cost is not None and node.cost.mana is not None and not node.cost.actions \
             and not node.variant:  # 702.34a: cast from the graveyard for this cost; exiled as it leaves the stack
         return [Ability("flashback", node.text, cost=Cost(mana=_mana_text(node.cost.mana), text=node.cost.text),
@@ -249,6 +255,14 @@ def _prowess(node: n.KeywordAbility) -> Ability:
     assert isinstance(meaning, n.TriggeredAbility)
     return Ability("triggered", node.text, trigger=meaning.trigger, effect=meaning.effect, node=node,
                    rule=rules.PROWESS)
+
+
+def _cycling(node: n.KeywordAbility) -> Ability:
+    """702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a card.", an activated ability that
+    functions only while the card is in its owner's hand; read by the grammar like the printed text."""
+    assert node.cost is not None
+    [meaning] = read_card(f"{node.cost.text}, Discard this card: Draw a card.", type_line="Instant")
+    return dataclasses.replace(meaning, text=node.text, zone="hand", rule=rules.CYCLING, node=node)
 
 
 def _quality_word(q: n.Quality) -> str:
@@ -558,13 +572,16 @@ def _cant(node: n.StaticAbility, ins: n.Instruction) -> Ability:
             return Ability("cant", node.text, events=EventEffect("counters", "can't", counter=counter,
                                                                  object=to_filter(ins.subject, node.text),
                                                                  text=node.text), node=node)
-    kinds = {"block": "cant_block", "attack": "cant_attack", "be blocked": "unblockable"}
+    kinds = {"block": "cant_block", "attack": "cant_attack", "be blocked": "unblockable",
+             "be countered": "uncounterable"}  # "This spell can't be countered." (101.2)
     if ins.subject is None or action not in kinds or ins.unless is not None or ins.qualifier or ins.amount \
             or ins.condition is not None or (ins.action is not None and (
                 ins.action.object or ins.action.recipient or ins.action.condition)):  # "can't attack you unless …"
         raise Unplayable(f"the restriction \"{node.text}\"", rules.ATTACK_RESTRICTIONS)
     if _is_self(ins.subject):
         return Ability(kinds[action], node.text, node=node)
+    if action == "be countered":  # "Creature spells you control can't be countered."
+        raise Unplayable(f"the restriction \"{node.text}\"", rules.CANT_WINS)
     # "Enchanted creature can't attack or block.", "Creatures without flying can't attack." (508.1c, 509.1b):
     # a restriction on other objects, not an ability they gain (`layers.restrictions_on`)
     affects, described = _affects(ins.subject)
@@ -854,15 +871,35 @@ def check_effect(effect: n.Effect) -> None:
             check_instruction(item)
 
 
+RESTRICTED = ("attack", "block", "be blocked", "attack or block")  # "Target creature can't block this turn."
+
+
+def instruction_verb(ins: n.Instruction) -> str:
+    """The verb `effects.py` follows: "can't" is "regenerate can't" (701.19c) or "restrict" (508.1c, 509.1b)
+    by what can't happen."""
+    if ins.verb == "can't" and ins.action is not None and ins.action.verb == "be regenerated":
+        return "regenerate can't"
+    if ins.verb == "can't" and ins.action is not None and ins.action.verb in RESTRICTED:
+        return "restrict"
+    return ins.verb
+
+
 def check_instruction(ins: n.Instruction) -> None:
-    verb = ins.verb
-    if verb == "can't" and ins.action is not None and ins.action.verb == "be regenerated":
-        verb = "regenerate can't"
+    verb = instruction_verb(ins)
+    if verb == "restrict" and (ins.unless is not None or ins.qualifier or ins.action is None or ins.action.object
+                               or ins.action.recipient or ins.action.condition or ins.subject is None):
+        raise Unplayable(f"the restriction \"{ins.text}\"", rules.ATTACK_RESTRICTIONS)
     if verb not in PLAYED_VERBS:
         raise Unplayable(f"the instruction \"{ins.text}\" ({verb})",
                          ins.rules[0] if ins.rules else rules.RESOLVE_INSTRUCTIONS)
+    if verb == "reveal" and not whole_hand(ins.object):  # only "reveals their hand" so far
+        raise Unplayable(f"the instruction \"{ins.text}\" (reveal)", rules.REVEAL)
+    if verb == "choose":
+        check_thing(chosen_among(ins), ins.text)  # "You choose a nonland card from it": what it may be
     for thing in (ins.subject, ins.object, ins.recipient):
-        check_thing(thing, ins.text)
+        if not (verb in ("discard", "reveal") and thing is ins.object and whole_hand(thing)) \
+                and not (verb == "choose" and thing is ins.object):
+            check_thing(thing, ins.text)
     for amount in (ins.amount, *(((ins.pt.power, ins.pt.toughness)) if ins.pt is not None else ())):
         check_amount(amount, ins.text)
     if ins.duration is not None and ins.duration.kind not in DURATIONS:
@@ -898,9 +935,20 @@ def _check_token(ins: n.Instruction) -> None:
         if c.exceptions:
             raise Unplayable(f"a copy with exceptions (\"{ins.text}\")", rules.COPY_EXCEPTIONS)
         return
+    if c.pt is None and predefined_token(c) is not None:  # "Create a Treasure token" (111.10)
+        return
     if c.pt is None or c.name or c.supertypes:
         raise Unplayable(f"the token \"{ins.text}\"", rules.TOKEN_NAME)
     granted(c.abilities)
+
+
+def predefined_token(c: n.Characteristics) -> tuple[Predefined, list[Ability]] | None:
+    """"a Treasure token", "two Food tokens": a predefined token named by its subtype alone (111.10), with its
+    rule's ability as the engine plays it; None for any other token."""
+    token = predefined(c.subtypes)
+    if token is None or c.pt is not None or c.name or c.supertypes or c.colors or c.types or c.abilities:
+        return None
+    return token, read_card(token.text, f"{token.subtype} Token", f"Token Artifact — {token.subtype}")
 
 
 def check_thing(thing: n.Thing | None, text: str) -> None:
@@ -987,6 +1035,26 @@ def _plays_mana(mana: n.Mana | None) -> bool:
         return True
     return mana.choice in mana_words.ANY_COLOR_CHOICES and mana.amount is not None and mana.amount.kind == "number" \
         and bool(mana.amount.value)
+
+
+def chosen_among(ins: n.Instruction) -> n.Description:
+    """"You choose a nonland card from it" (the revealed hand, 608.2d): the description without its "from it",
+    which names what the previous instruction acted on; refused for any other choice ("Choose a color")."""
+    desc = ins.object
+    among = [q for q in desc.qualities if q.kind == "among"] if isinstance(desc, n.Description) else []
+    if not isinstance(desc, n.Description) or len(among) != 1 or not isinstance(among[0].of, n.Reference) \
+            or among[0].of.kind not in ("they", "it") or desc.selector.kind != "a" or desc.selector.count \
+            or not (ins.subject is None or (isinstance(ins.subject, n.Reference) and ins.subject.kind == "you")):
+        raise Unplayable(f"the instruction \"{ins.text}\" (choose)", rules.RESOLVE_CHOICES)
+    return dataclasses.replace(desc, qualities=tuple(q for q in desc.qualities if q.kind != "among"))
+
+
+def whole_hand(thing: n.Thing | None) -> bool:
+    """"discards their hand", "discard your hand": every card in it (402)."""
+    return isinstance(thing, n.Description) and [matching._noun(x) for x in thing.nouns] == ["card"] \
+        and thing.selector.kind == "all" and len(thing.qualities) == 1 and thing.qualities[0].kind == "zone" \
+        and thing.qualities[0].value == "hand" and not thing.qualities[0].negated \
+        and isinstance(thing.qualities[0].of, n.Reference) and thing.qualities[0].of.kind in ("they", "you")
 
 
 def graveyards(thing: n.Thing | None) -> bool:

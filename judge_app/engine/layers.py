@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from judge_app.engine import conditions, matching, rules
 from judge_app.engine.ability import Ability, Change, Quality
 from judge_app.engine.characteristics import Characteristics, mana_value
-from judge_app.engine.continuous import EFFECT_KINDS, LAYER_ORDER, ContinuousEffect, effect_kind
+from judge_app.engine.continuous import EFFECT_KINDS, LAYER_ORDER, RESTRICTION, ContinuousEffect, effect_kind
 from judge_app.engine.keywords import KEYWORD_COUNTER_KINDS
 from judge_app.engine.matching import Anchor
 from judge_app.engine.state import GameState
@@ -423,22 +423,25 @@ def _affected(state: GameState, current: dict[str, Characteristics], effect: Con
     return creatures
 
 
-def restrictions_on(state: GameState, object_id: str, action: str) -> list[tuple[str, Ability]]:
-    """The "can't" restrictions of permanents' static abilities that stop this object doing `action` now
-    ("Enchanted creature can't attack or block.", "Creatures without flying can't attack.", 508.1c, 509.1b):
-    (source, ability) pairs. They change no characteristic; which objects they apply to is chosen as a static
-    ability's effect chooses it (611.3a), as long as its condition holds."""
+def restrictions_on(state: GameState, object_id: str, action: str) -> list[tuple[str | None, str]]:
+    """The "can't" restrictions that stop this object doing `action` now, as (source, text) pairs: from resolved
+    spells and abilities ("Target creature can't block this turn.", its set locked, 611.2c), and from permanents'
+    static abilities ("Enchanted creature can't attack or block.", "Creatures without flying can't attack.",
+    508.1c, 509.1b), which apply to what they describe now (611.3a), as long as their condition holds. They
+    change no characteristic."""
     current = compute_all(state)
-    found = []
+    found: list[tuple[str | None, str]] = [
+        (e.source, e.description) for e in state.effects
+        if e.kind == RESTRICTION and e.values.action == action and object_id in e.affected]
     for oid in state.battlefield:
         for ability in current[oid].abilities:
             if ability.kind != "restriction" or ability.word != action:
                 continue
-            effect = ContinuousEffect("restriction", state.objects[oid].timestamp, ability.text,
+            effect = ContinuousEffect(RESTRICTION, state.objects[oid].timestamp, ability.text,
                                       selector=ability.affects, source=oid, filter=ability.filter,
                                       condition=ability.condition, described=ability.described)
             if condition_holds(state, current, effect) and object_id in _affected(state, current, effect):
-                found.append((oid, ability))
+                found.append((oid, f"{current[oid].name}: \"{ability.shown(current[oid].name)}\""))
     return found
 
 
