@@ -61,7 +61,7 @@ DURATIONS = ("until end of turn", "this turn", "indefinitely")
 CONDITIONS = ("did", "kicked", "compare", "control")
 EVENT_VERBS = ("enter", "die", "leave", "leave the battlefield", "attack", "block", "deal damage", "be dealt damage",
                "gain life", "lose life", "cast", "draw", "discard", "put into graveyard", "put counters",
-               "become tapped", "tap")
+               "become tapped", "tap", "cycle")
 STEPS = ("upkeep", "draw", "end", "beginning of combat", "combat", "precombat main", "postcombat main")
 
 
