@@ -361,3 +361,35 @@ zone = { bears = "battlefield" }
 """, until="cleanup", mana="blue = 1")
     assert outcome.failure is None and all(c.ok for c in outcome.checks), (outcome.failure, outcome.checks)
     assert "702.29c" in cited and "603.7" in " ".join(cited)
+
+
+def test_frost_breath_keeps_creatures_tapped_through_one_untap_step_only():
+    """"Those creatures don't untap during their controller's next untap step." (502.3): Bob's creatures stay
+    tapped in his untap step, then the effect ends and they untap in the next one."""
+    breath = card("breath", "Frost Breath", "Alice", "Instant", "Tap up to two target creatures. Those creatures "
+                  "don't untap during their controller's next untap step.", cost="{2}{U}", zone="hand")
+    angel = card("angel", "Serra Angel", "Bob", "Creature — Angel", "Flying, vigilance", "4/4", "{3}{W}{W}")
+    bears = card("bears", "Grizzly Bears", "Bob", "Creature — Bear", pt="2/2", cost="{1}{G}")
+    outcome, _, cited = replay(breath + angel + bears, """
+[[actions]]
+do = "cast"
+card = "breath"
+targets = ["angel", "bears"]
+[[actions]]
+do = "resolve"
+[[actions]]
+do = "advance"
+to = "upkeep"
+turn = 4
+[[actions]]
+do = "check"
+tapped = { angel = true, bears = true }
+[[actions]]
+do = "advance"
+to = "upkeep"
+turn = 6
+[expect]
+tapped = { angel = false, bears = false }
+""", until="upkeep", mana="blue = 3")
+    assert outcome.failure is None and all(c.ok for c in outcome.checks), (outcome.failure, outcome.checks)
+    assert cited.count("502.3") >= 3
