@@ -21,6 +21,7 @@ class _Unit:
     forms: tuple[tuple[tuple[Terms, ...], float], ...]  # per form: each word's index terms, and the form's strength
     weight: float
     mechanic: bool
+    concepts: tuple[tuple[Terms, ...], ...] = ()  # a mechanic's concepts (`Unit.concepts`): each word's index terms
 
 
 @dataclass(slots=True)
@@ -47,7 +48,8 @@ class Fitting:
                     topics[number] = max(topics.get(number, 0.0), unit.weight / total)
         return cls(tuple(_Unit(tuple((tuple(word_terms(w) for w in form), strength)
                                      for form, strength in zip(u.forms, u.strengths, strict=True)),
-                               u.weight, u.mechanic) for u in units),
+                               u.weight, u.mechanic, tuple(tuple(word_terms(w) for w in c) for c in u.concepts))
+                           for u in units),
                    frozenset(t for u in question.units for w in (*u.typed, *u.words) for t in word_terms(w)),
                    tuple(topics.items()), ranking.STORY_AROUND if question.story else ranking.AROUND)
 
@@ -75,6 +77,13 @@ class Fitting:
         shares = [max(sum(map(held, form)) / len(form) * strength for form, strength in unit.forms)
                   for unit in self.units]
         mechanics = sum(s >= ranking.AROUND for unit, s in zip(self.units, shares, strict=True) if unit.mechanic)
+        if mechanics:  # a mechanic not named meets one that is through what it acts through (702.96b: overload and
+            #            "target", hexproof's concept)
+            for i, unit in enumerate(self.units):
+                if unit.mechanic and shares[i] < ranking.AROUND and any(
+                        all(not t.isdisjoint(own) for t in concept) for concept in unit.concepts):
+                    shares[i] = max(shares[i], ranking.CONCEPT_HOLD)
+                    mechanics += 1
         meets = (mechanics - 1) / (sum(u.mechanic for u in self.units) - 1) if mechanics > 1 else 0.0
         if len(shares) == 1:  # one thing asked: how much of its best wording the entry holds
             return min(shares[0], 1.0), meets

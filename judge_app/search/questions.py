@@ -21,7 +21,7 @@ A unit is matched when an entry holds any one of its forms; its weight is the ra
 document holds, so a unit nothing in the document holds weighs nothing, but no more than the rarity of all its
 forms together ("die" is said "dies", "destroyed", "put into a graveyard": as common as those together).
 Units naming a keyword or a glossary term are the question's mechanics: a question with two or more prefers
-where they meet.
+where they meet, or where one meets the concept another acts through (`lexicon/concepts.toml`: hexproof → target).
 Cues of a story ("in response", "dies", "gain control") point to the families of rules that decide it
 (`Lexicon.situation`); combinations of happenings ("a cast trigger" and "countered") are events, each naming the rules
 that decide it (`events`). The story told before the question weighs less, and so does a condition after what the
@@ -31,7 +31,7 @@ question asks about ("what happens to my commander | when it dies": the commande
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -78,6 +78,8 @@ class Unit:
     #   rarest wording holds more than the whole unit (capping it at 1 measured worse on the development questions)
     keys: list[tuple[str, float]] = field(default_factory=list)  # per form, its rarest word and that word's share
     emphasis: float = 1.0  # how much more (or less) the reading weighs it than its rarity: story, condition, idiom …
+    concepts: list[tuple[str, ...]] = field(default_factory=list)  # a mechanic's: what it acts through (its rule's
+    #   words for it: hexproof → "target"), held where it meets another mechanic the question names (`fitting`)
 
     @property
     def words(self) -> list[str]:
@@ -126,6 +128,7 @@ class Reader:
     entries: Callable[[str], int] | None = None  # word → about how many entries hold its index term
     card: Callable[[tuple[str, ...]], Unit | None] | None = None  # words → the unit of the card so named, or None
     card_longest: int = 0  # words in the longest card name
+    concepts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # rule number → wordings of its concepts
     _read: dict[tuple[str, ...], Question] = field(default_factory=dict)
 
     def read(self, typed: list[str]) -> Question:
@@ -163,6 +166,8 @@ class Reader:
         units = _merge(units, story)
         for unit in units:
             self._weigh(unit)
+            if unit.mechanic:
+                self._through_concepts(unit)
             if id(unit) in story:
                 unit.stress(STORY_WEIGHT)
             elif unit.condition:
@@ -302,6 +307,18 @@ class Reader:
         shares = [max(self._entries(w) for w in f) / size for f in held]
         unit.mechanic = (bool(unit.named) and any(_is_mechanic(n) for n in unit.named) and min(shares) <= MECHANIC_SHARE
                          and not self.lexicon.cues_in(list(unit.typed)))  # "killed", "dies": what happened
+
+    def _through_concepts(self, unit: Unit) -> None:
+        """The concepts a mechanic acts through (`lexicon/concepts.toml`), in the document's words; they change
+        neither its weight nor what finds candidates: they only let a rule naming another mechanic and this one's
+        concept meet it."""
+        for named in unit.named:
+            if named.kind != RULE:
+                continue
+            for wording in self.concepts.get(named.ref.rsplit("|", 1)[1], ()):
+                form = self.content(wording, wording=True)
+                if form not in unit.concepts:
+                    unit.concepts.append(form)
 
     def _occurs(self, word: str) -> bool:
         """Whether the document holds the word's index term; words the vocabulary does not count (numbers,

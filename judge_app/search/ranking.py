@@ -7,6 +7,8 @@ In order of strength:
    stating a rule that is only a title (702.83a for 702.83 "Exalted").
 2. BM25 (see `scoring`), times the rarity-weighted share of the query's words the entry holds, so a
    rule combining "deathtouch", "trample" and "lethal damage" beats an entry naming only one of them.
+   For two mechanics or more, the entries holding them all (where they meet) weigh more; an entry holding one and
+   the concept another acts through (`lexicon/concepts.toml`: deathtouch → "lethal damage") meets that one too.
 3. Glossary entries and guide paragraphs weigh less than rules: a short definition does not crowd
    out the rule ("mulligan" once ranked the London/Paris/Vancouver entries first), and the guides are
    the lowest authority.
@@ -54,6 +56,9 @@ STORY_AROUND = 1.0  # … and all of it when the question tells a story: the rul
 #                     blocker got bounced before damage, does the attacker hit me": 510.1c, whose example tells of
 #                     an attacker, its blockers and the damage it assigns)
 MEETING = 1.3  # an entry holding every mechanic a question names (two or more) weighs this much more
+CONCEPT_HOLD = 0.7  # an entry holding one mechanic the question names and the concept another acts through
+#                    (`lexicon/concepts.toml`: deathtouch → "lethal damage", in 702.19b of trample) holds this much
+#                    of the other, as a word in its examples, and meets both
 LISTING = 5  # an entry naming this many keywords is a list, not where two of them meet …
 LISTED = 0.5  # … and weighs this much for a question naming two or more mechanics
 NAMED_COVERAGE = 1.0  # how much a title bonus shrinks when the entry holds only some of the question

@@ -32,7 +32,7 @@ from judge_app.search.crosslang import Alignment, SameDateAlignment
 from judge_app.search.entries import RULE, parse_ref
 from judge_app.search.fitting import Fitting
 from judge_app.search.hits import Resolver, build_hit
-from judge_app.search.lexicon import Lexicon, families
+from judge_app.search.lexicon import Lexicon, concepts, families
 from judge_app.search.lifecycle import VOCABULARY_FILE
 from judge_app.search.prepared import Prepared, prepare
 from judge_app.search.queries import document_query, number_token
@@ -299,7 +299,8 @@ class Engine:
             pivots = tuple((p, self._lang[p]) for p in self._pivots([doc]))
             found = Reader(doc, self._lang[doc], self.lexicons[doc], self.titles, self.vocabulary, self.pairs, pivots,
                            number_token, lambda word, d=doc: self.entries(word, d),
-                           lambda span, d=doc: self.card_unit(span, d), max(map(len, self.cards), default=0))
+                           lambda span, d=doc: self.card_unit(span, d), max(map(len, self.cards), default=0),
+                           self.concept_wordings(doc))
             self._readers[doc] = found
         return found
 
@@ -455,6 +456,17 @@ class Engine:
         if found is None:
             found = self._events[doc] = {event.name: self._in_document(event.rules, doc)
                                          for event in events.all_events().values()}
+        return found
+
+    def concept_wordings(self, doc: str) -> dict[str, tuple[str, ...]]:
+        """Per mechanic, as numbered in `doc`, the wordings of the concepts it acts through (`lexicon/concepts.toml`,
+        read in en-2026 and mapped through the alignment), in the document's language."""
+        table = concepts()
+        found = {}
+        for number in table.mechanics:
+            there = self._in_document((number,), doc)
+            if there:
+                found[there[0]] = table.of(number, self._lang[doc])
         return found
 
     def _in_document(self, numbers: Iterable[str], doc: str) -> tuple[str, ...]:

@@ -16,7 +16,8 @@ Each language's [instead]: players' words the rules use for something else, read
 ("infinito" is a loop in es, not the ∞ keyword). Each language's [hints]: per question shape, words its answers use
 ("who chooses" → "chooses"; "when do …" → "step", "priority").
 `situations.toml` holds the families of rules that decide a short story (the stack, look-back, state-based
-actions …); each language's [situations] section, the cues that point to them.
+actions …); each language's [situations] section, the cues that point to them. `concepts.toml`: what each mechanic
+acts through, in each language's rules (hexproof → "target"; `concepts()`).
 """
 
 from __future__ import annotations
@@ -62,6 +63,27 @@ def families() -> dict[str, Family]:
         data = tomllib.load(handle)
     return {name: Family(tuple(found.get("rules", ())), tuple(found.get("says", ())))
             for name, found in data.get("families", {}).items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Concepts:
+    """`concepts.toml`: what each mechanic acts through (hexproof → target, persist → a -1/-1 counter)."""
+
+    wordings: dict[str, dict[str, tuple[str, ...]]]  # concept → language → its wordings in the rules
+    mechanics: dict[str, tuple[str, ...]]  # en-2026 rule number → the concepts it acts through
+
+    def of(self, number: str, lang: str) -> tuple[str, ...]:
+        """The wordings, in `lang`, of the concepts the mechanic of en-2026 rule `number` acts through."""
+        return tuple(w for name in self.mechanics.get(number, ()) for w in self.wordings[name].get(lang, ()))
+
+
+@lru_cache(maxsize=1)
+def concepts() -> Concepts:
+    with open(FOLDER / "concepts.toml", "rb") as handle:
+        data = tomllib.load(handle)
+    return Concepts({name: {lang: tuple(found) for lang, found in langs.items()}
+                     for name, langs in data["concepts"].items()},
+                    {number: tuple(names) for number, names in data["mechanics"].items()})
 
 
 def key(phrase: str, lang: str) -> tuple[str, ...]:
