@@ -91,6 +91,8 @@ def test_a_mechanic_alone_has_no_meeting_to_make(engine):
     ("ll", "en-2026", "702.15"),
     ("kicked", "en-2026", "702.33"),
     ("pro vermelho", "pt-2019", "702.16"),
+    ("ds", "pt-2019", "702.4"),
+    ("ll", "es-2026", "702.15"),
     ("regen", "pt-2019", "701.14"),
     ("pro rojo", "es-2026", "702.16"),
     ("regen", "es-2026", "701.19"),
@@ -113,6 +115,20 @@ def test_a_targeting_keyword_against_a_spell_that_does_not_target(engine, monkey
     """Hexproof and shroud stop targeting only (115.10a: affected is not targeted): the event
     untargeted-effect-hexproof puts that first."""
     assert "untargeted-effect-hexproof" in read(engine, query, doc).events
+    assert keys(engine.search(query, doc=doc))[0] in wanted
+    monkeypatch.setattr(ranking, "EVENT_WEIGHT", 0.0)
+    assert keys(engine.search(query, doc=doc))[0] not in wanted
+
+
+@pytest.mark.parametrize(("query", "doc", "wanted"), [
+    ("double strike and lifelink, do i gain life twice", "en-2026", {"702.4b", "702.15b"}),
+    ("ds com ll, ganho vida duas vezes?", "pt-2019", {"702.4b", "702.15b"}),
+    ("criatura con dañar dos veces y vínculo vital, cuántas vidas gano", "es-2026", {"702.4b", "702.15b"}),
+])
+def test_double_strike_with_lifelink_gains_life_in_both_damage_steps(engine, monkeypatch, query, doc, wanted):
+    """The event double-strike-lifelink: 702.4b (damage in both steps) and 702.15b (life for damage dealt) before
+    702.15e (several lifelink sources at once), which holds the question's words as well."""
+    assert "double-strike-lifelink" in read(engine, query, doc).events
     assert keys(engine.search(query, doc=doc))[0] in wanted
     monkeypatch.setattr(ranking, "EVENT_WEIGHT", 0.0)
     assert keys(engine.search(query, doc=doc))[0] not in wanted
