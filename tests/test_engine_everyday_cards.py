@@ -335,3 +335,61 @@ life = { Bob = 19 }
 """, mana="blue = 2, colorless = 4")
     assert outcome.failure is None and all(c.ok for c in outcome.checks), (outcome.failure, outcome.checks)
     assert "Rogue's Passage" in rejected[0].text
+
+
+def test_astral_slide_triggers_when_any_player_cycles_and_returns_the_card_at_end_step():
+    slide = card("slide", "Astral Slide", "Alice", "Enchantment", "Whenever a player cycles a card, you may exile "
+                 "target creature. If you do, return the card to the battlefield under its owner's control at the "
+                 "beginning of the next end step.", cost="{2}{W}")
+    sandbar = card("sandbar", "Lonely Sandbar", "Alice", "Land", "This land enters tapped.\n{T}: Add {U}.\n"
+                   "Cycling {U}", zone="hand")
+    bears = card("bears", "Grizzly Bears", "Bob", "Creature — Bear", pt="2/2", cost="{1}{G}")
+    outcome, _, cited = replay(slide + sandbar + bears, """
+[choices]
+trigger_targets = { slide = ["bears"] }
+[[actions]]
+do = "activate"
+card = "sandbar"
+ability = 2
+[[actions]]
+do = "resolve"
+[[actions]]
+do = "check"
+zone = { bears = "exile", sandbar = "graveyard" }
+[expect]
+zone = { bears = "battlefield" }
+""", until="cleanup", mana="blue = 1")
+    assert outcome.failure is None and all(c.ok for c in outcome.checks), (outcome.failure, outcome.checks)
+    assert "702.29c" in cited and "603.7" in " ".join(cited)
+
+
+def test_frost_breath_keeps_creatures_tapped_through_one_untap_step_only():
+    """"Those creatures don't untap during their controller's next untap step." (502.3): Bob's creatures stay
+    tapped in his untap step, then the effect ends and they untap in the next one."""
+    breath = card("breath", "Frost Breath", "Alice", "Instant", "Tap up to two target creatures. Those creatures "
+                  "don't untap during their controller's next untap step.", cost="{2}{U}", zone="hand")
+    angel = card("angel", "Serra Angel", "Bob", "Creature — Angel", "Flying, vigilance", "4/4", "{3}{W}{W}")
+    bears = card("bears", "Grizzly Bears", "Bob", "Creature — Bear", pt="2/2", cost="{1}{G}")
+    outcome, _, cited = replay(breath + angel + bears, """
+[[actions]]
+do = "cast"
+card = "breath"
+targets = ["angel", "bears"]
+[[actions]]
+do = "resolve"
+[[actions]]
+do = "advance"
+to = "upkeep"
+turn = 4
+[[actions]]
+do = "check"
+tapped = { angel = true, bears = true }
+[[actions]]
+do = "advance"
+to = "upkeep"
+turn = 6
+[expect]
+tapped = { angel = false, bears = false }
+""", until="upkeep", mana="blue = 3")
+    assert outcome.failure is None and all(c.ok for c in outcome.checks), (outcome.failure, outcome.checks)
+    assert cited.count("502.3") >= 3

@@ -91,6 +91,16 @@ def test_obsolete_glossary_terms_map_to_today_s_words(corpus):
     ("cuántas cartas puede tener el banquillo", "es-2026", "100.4", "banquillo: the sideboard, in Spain"),
     ("can a creature i just played attack", "en-2026", "302.6", "just played: summoning sickness"),
     ("una criatura recién jugada puede bloquear?", "es-2026", "302.6", "the same in Spanish"),
+    ("is there a window to cast something during the untap step", "en-2026", "502.4", "a window: priority"),
+    ("tem alguma janela pra responder na etapa de desvirar?", "pt-2019", "502.3", "the same in Portuguese (2019)"),
+    ("hay alguna ventana para responder en el paso de enderezar?", "es-2026", "502.4", "the same in Spanish"),
+    ("can a creature jump in front of an attacker after blockers are declared", "en-2026", "509.1",
+     "jumping in front: blocking"),
+    ("posso entrar na frente do atacante depois dos bloqueios?", "pt-2019", "509.1", "the same in Portuguese"),
+    ("puedo meterme delante del atacante después de los bloqueos?", "es-2026", "509.1", "the same in Spanish"),
+    ("they plowed my creature, does its dies trigger happen", "en-2026", "700.4", "plowed: exiled, not dying"),
+    ("how much does my general cost the second time", "en-2026", "903.8", "the general: the commander"),
+    ("bicho que desceu esse turno pode atacar?", "pt-2019", "302.6", "came down this turn: summoning sickness"),
 ])
 def test_players_words_find_the_rules(engine, query, doc, top, why):
     found = [k for k in keys(engine.search(query, doc=doc)) if not k.startswith("glossary:")][:3]
@@ -155,6 +165,11 @@ def test_shapes_of_questions():
     assert lexicon("es").shape(words("cuándo robo")) == "time"
     assert lexicon("es").shape(words("cuando robo una carta se dispara")) is None  # without its accent: a condition
     assert lexicon("pt").shape(words("quando posso atacar")) == "time"
+    assert lexicon("en").shape(words("i pumped and they bolted it, which happens first")) == "order"
+    assert lexicon("pt").shape(words("conjurei e ele respondeu, qual resolve primeiro")) == "order"
+    assert lexicon("es").shape(words("lancé y me respondieron, cuál se resuelve antes")) == "order"
+    assert lexicon("en").shape(words("who decides which order the triggers go in")) == "chooser"  # asks who
+    assert lexicon("en").shape(words("is there a window to respond in the untap step")) == "time"
 
 
 @pytest.mark.parametrize(("query", "doc", "rule"), [

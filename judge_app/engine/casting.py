@@ -377,6 +377,8 @@ def activate(game: Play, player: str, source: str, index: int, chosen: list[str]
         changes.append(LifeChange(player, -cost.life, state.players[player].life))
         paid.append(f"{cost.life} life")
     announced = dict(choices or {})
+    if ability.rule == rules.CYCLING:
+        announced["cycled"] = True  # "When you cycle this card", "Whenever a player cycles a card" (702.29c)
     more, texts, paid_with, more_rules = pay_actions(game, player, source, cost, announced, chars.name)
     changes += more
     paid += texts

@@ -19,6 +19,7 @@ LAYER_ORDER = ("1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
 RESTRICTION = "restriction"  # "Target creature can't block this turn": changes no characteristic, in no layer
 UNTIL_END_OF_TURN = "until end of turn"
 INDEFINITE = "indefinitely"
+UNTIL_NEXT_UNTAP = "until its controller's next untap step"  # "… don't untap during their controller's next untap step"
 
 
 @dataclass(frozen=True, slots=True)

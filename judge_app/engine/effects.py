@@ -18,7 +18,13 @@ from judge_app.engine import mana, matching, replacement, rules, targets
 from judge_app.engine.ability import COLORS, Ability, Change, Quality
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.choices import Choices
-from judge_app.engine.continuous import INDEFINITE, RESTRICTION, UNTIL_END_OF_TURN, ContinuousEffect
+from judge_app.engine.continuous import (
+    INDEFINITE,
+    RESTRICTION,
+    UNTIL_END_OF_TURN,
+    UNTIL_NEXT_UNTAP,
+    ContinuousEffect,
+)
 from judge_app.engine.damage import deal_damage
 from judge_app.engine.errors import IllegalAction
 from judge_app.engine.events import (
@@ -531,10 +537,15 @@ def _restrict(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     """"Target creature can't block this turn", "… can't be blocked this turn" (508.1c, 509.1b): a restriction on
     the objects named as it resolves (611.2c), changing none of their characteristics; it ends in the cleanup
     step (514.2) when it lasts "this turn"."""
-    assert ins.action is not None
     subjects = _affected(game, r, ins)
     if not subjects:
         return "", []
+    if ins.action is None:  # "Those creatures don't untap during their controller's next untap step." (502.3)
+        begin(game, Change(RESTRICTION, action="untap"), subjects,
+              f"{_names(game, subjects)} doesn't untap during its controller's next untap step ({r.item.name})",
+              UNTIL_NEXT_UNTAP, r.item.source)
+        _acted(r, subjects)
+        return f"{_names(game, subjects)} won't untap during its controller's next untap step", [rules.UNTAP]
     duration = _duration(ins)
     until = " this turn" if duration == UNTIL_END_OF_TURN else ""
     for action in ins.action.verb.split(" or "):

@@ -61,7 +61,7 @@ DURATIONS = ("until end of turn", "this turn", "indefinitely")
 CONDITIONS = ("did", "kicked", "compare", "control")
 EVENT_VERBS = ("enter", "die", "leave", "leave the battlefield", "attack", "block", "deal damage", "be dealt damage",
                "gain life", "lose life", "cast", "draw", "discard", "put into graveyard", "put counters",
-               "become tapped", "tap")
+               "become tapped", "tap", "cycle")
 STEPS = ("upkeep", "draw", "end", "beginning of combat", "combat", "precombat main", "postcombat main")
 
 
@@ -385,6 +385,9 @@ def static(node: n.StaticAbility) -> list[Ability]:
         return [Ability("cost change", node.text, node=node)]
     if _is_control_magic(instructions):  # "You control enchanted creature." (613.1b)
         return [Ability("static", node.text, affects="enchanted", changes=(Change("control"),), node=node)]
+    if instructions and all(isinstance(i, n.Instruction) and i.verb == "untap during untap step" and i.negated
+                            and "next" not in i.text for i in instructions):
+        return [_doesnt_untap(node, ins, condition) for ins in instructions]
     if instructions and all(isinstance(i, n.Instruction) and i.verb == "can't" for i in instructions):
         subjects = list(itertools.accumulate((i.subject for i in instructions), lambda before, now: now or before))
         return [dataclasses.replace(_cant(node, dataclasses.replace(ins, subject=subject)), condition=condition)
@@ -586,6 +589,16 @@ def _cant(node: n.StaticAbility, ins: n.Instruction) -> Ability:
     # a restriction on other objects, not an ability they gain (`layers.restrictions_on`)
     affects, described = _affects(ins.subject)
     return Ability("restriction", node.text, affects=affects, described=described, word=action, node=node)
+
+
+def _doesnt_untap(node: n.StaticAbility, ins: n.Instruction, condition: StaticCondition | None) -> Ability:
+    """"Enchanted creature doesn't untap during its controller's untap step.", "This artifact doesn't untap during
+    your untap step." (502.3): a restriction on the untap step's turn-based action, like "can't" ones."""
+    if ins.subject is None or ins.condition is not None or ins.unless is not None or ins.qualifier:
+        raise Unplayable(f"the static ability \"{node.text}\"", rules.UNTAP)
+    affects, described = _affects(ins.subject)
+    return Ability("restriction", node.text, affects=affects, described=described, word="untap", condition=condition,
+                   node=node)
 
 
 def _additional_cost(ins: n.Instruction) -> Ability:
@@ -881,13 +894,16 @@ def instruction_verb(ins: n.Instruction) -> str:
         return "regenerate can't"
     if ins.verb == "can't" and ins.action is not None and ins.action.verb in RESTRICTED:
         return "restrict"
+    if ins.verb == "untap during untap step" and ins.negated and "next untap step" in ins.text:
+        return "restrict"  # "Those creatures don't untap during their controller's next untap step." (502.3)
     return ins.verb
 
 
 def check_instruction(ins: n.Instruction) -> None:
     verb = instruction_verb(ins)
-    if verb == "restrict" and (ins.unless is not None or ins.qualifier or ins.action is None or ins.action.object
-                               or ins.action.recipient or ins.action.condition or ins.subject is None):
+    if verb == "restrict" and ins.verb == "can't" and (
+            ins.unless is not None or ins.qualifier or ins.action is None or ins.action.object
+            or ins.action.recipient or ins.action.condition or ins.subject is None):
         raise Unplayable(f"the restriction \"{ins.text}\"", rules.ATTACK_RESTRICTIONS)
     if verb not in PLAYED_VERBS:
         raise Unplayable(f"the instruction \"{ins.text}\" ({verb})",

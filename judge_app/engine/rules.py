@@ -370,6 +370,7 @@ UNDYING = Cite("702.93a", "Undying")
 PROWESS = Cite("702.108a", "Prowess")
 FLASHBACK = Cite("702.34a", "Flashback")
 CYCLING = Cite("702.29a", "Cycling")
+CYCLED = Cite("702.29c", "Cycling")
 ALTERNATIVE_COST = Cite("118.9", "Costs")
 
 # --- 703–704, 732 --------------------------------------------------------------------------------------

@@ -106,6 +106,9 @@ def _happened(game: View, change: Event, before: dict[str, Characteristics]) -> 
         gained = change.amount > 0
         return [Happened("gain life" if gained else "lose life", change.player, amount=abs(change.amount),
                          reason=f"{change.player} {'gained' if gained else 'lost'} {abs(change.amount)} life")]
+    if isinstance(change, StackPush) and change.item.choices.get("cycled"):  # discarded to pay a cycling cost
+        return [Happened("cycle", change.item.controller, recipient=change.item.source, why=(rules.CYCLED,),
+                         reason=f"{change.item.controller} cycled {game.name(change.item.source)}")]
     if isinstance(change, StackPush) and change.item.kind == "spell":
         return [Happened("cast", change.item.controller, recipient=change.item.source,
                          reason=f"{change.item.controller} cast {change.item.name}")]
@@ -143,6 +146,10 @@ def _matches_event(game: View, event: n.Event, happened: Happened, anchor: Ancho
             _fits(game, event.object, happened.recipient, anchor, before, zone=STACK)
     if happened.verb == "put counters":
         return _fits(game, event.recipient or event.object, happened.recipient, anchor, before)
+    if happened.verb == "cycle":  # "you cycle this card", "a player cycles a card": the player, then the card
+        card = happened.recipient
+        return _fits(game, event.subject, happened.subject, anchor, before) and \
+            _fits(game, event.object, card, anchor, before, zone=game.state.objects[card].zone if card else None)
     if happened.verb == "discard":
         return _fits(game, event.subject, happened.subject, anchor, before) and \
             _fits(game, event.object, happened.recipient, anchor, before, zone="graveyard")
@@ -212,7 +219,7 @@ def detect(game: View, changes: list[Event], before: dict[str, Characteristics],
             looks_back = happened.verb in ("leave", "die") or (happened.verb == "put into graveyard"
                                                                 and happened.origin == "battlefield")
             back = {oid: c for oid, c in before.items() if c.abilities_of("triggered")} if looks_back else {}
-            sources = {**now, **back}
+            sources = {**now, **back, **_cycled(game, happened)}
             for oid, chars in sources.items():
                 for ability in chars.abilities_of("triggered"):
                     assert ability.trigger is not None
@@ -227,6 +234,13 @@ def detect(game: View, changes: list[Event], before: dict[str, Characteristics],
                 notes += missed(game, happened, sources, before)
     kept, more = _conditions_hold(game, found)
     return kept, notes + more
+
+
+def _cycled(game: View, happened: Happened) -> dict[str, Characteristics]:
+    """702.29c: "When you cycle this card" triggers from whatever zone the card winds up in after it's cycled."""
+    card = happened.recipient if happened.verb == "cycle" else None
+    chars = game.chars(card) if card in game.state.objects else None
+    return {card: chars} if card and chars is not None and chars.abilities_of("triggered") else {}
 
 
 def _siege(game: View, change: Event) -> None:

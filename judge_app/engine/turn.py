@@ -9,19 +9,22 @@ a step begins (603.2b); a step an effect skips never happens (614.10).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from judge_app.engine import combat, resolve, rules, sba, stacking, triggers
-from judge_app.engine.continuous import UNTIL_END_OF_TURN
+from judge_app.engine.continuous import UNTIL_END_OF_TURN, UNTIL_NEXT_UNTAP
 from judge_app.engine.effects import draw
 from judge_app.engine.errors import IllegalAction
 from judge_app.engine.events import (
     DamageRemoved,
+    EffectBegins,
     EffectEnds,
     ManaChange,
     StatusChange,
     ZoneChange,
 )
+from judge_app.engine.layers import restrictions_on
 from judge_app.engine.perform import Play
 from judge_app.engine.replacement import end_of_turn, skipped
 from judge_app.engine.state import NO_PRIORITY_STEPS, STEP_ORDER, Combat, Step
@@ -289,14 +292,26 @@ def _new_turn(game: Play) -> None:
     for obj in mine:
         obj.controlled_since_turn_start = True  # 302.6: controlled continuously since the turn began
     state.touch()
-    tapped = [o.id for o in mine if o.tapped]
+    held = {o.id: why for o in mine if o.tapped and (why := restrictions_on(state, o.id, "untap"))}
+    tapped = [o.id for o in mine if o.tapped and o.id not in held]
     game.perform(*(StatusChange(oid, False) for oid in tapped))
+    _end_next_untap_effects(game, {o.id for o in mine})
     untapped = ", ".join(game.name(oid) for oid in tapped) or "nothing (no tapped permanents)"
+    stays = "".join(f"; {game.name(oid)} stays tapped ({why[0][1]})" for oid, why in held.items())
     game.record(TURN_BASED, f"Turn {state.turn} begins; {state.active} is the active player. Untap step: "
-                f"{state.active} untaps {untapped}. No player receives priority, and the step ends once its "
+                f"{state.active} untaps {untapped}{stays}. No player receives priority, and the step ends once its "
                 f"actions are done.", [rules.UNTAP, rules.TBA_UNTAP, rules.NO_PRIORITY_IN_UNTAP,
                                        rules.STEP_WITHOUT_PRIORITY_ENDS])
     begin_step(game, Step.UPKEEP)
+
+
+def _end_next_untap_effects(game: Play, untapping: set[str]) -> None:
+    """"… during its controller's next untap step": that untap step has come for the active player's permanents,
+    so the effect no longer applies to them (611.2a); it goes on for the others it affects."""
+    for effect in [e for e in game.state.effects if e.duration == UNTIL_NEXT_UNTAP and set(e.affected) & untapping]:
+        rest = tuple(oid for oid in effect.affected if oid not in untapping)
+        game.perform(EffectEnds(effect.description, effect.timestamp),
+                     *([EffectBegins(dataclasses.replace(effect, affected=rest))] if rest else []))
 
 
 def _draw_step(game: Play) -> None:

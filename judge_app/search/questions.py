@@ -7,7 +7,7 @@
 In order, over the words:
 1. Words that ask or fill ("does", "my", "if", "they", "o que", "qué") are left out (`lexicon` filler), as
    are words in most entries of the document ("the", "de"). The phrasing gives the question a shape
-   (definition, outcome, permission, chooser, count, combination): see `Lexicon.shape`.
+   (definition, outcome, time, permission, chooser, count, order, combination): see `Lexicon.shape`.
 2. A card of the scenario library named whole ("blood moon", "Bonesplitter") becomes one unit holding what its
    text gives the rules (`cards`: its keyword abilities, "Aura", else its rarest words).
    Else, the longest phrase the players' vocabulary knows becomes one unit holding the rules' wordings for it

@@ -33,7 +33,7 @@ from judge_app.corpus import Corpus
 from judge_app.search.analysis import POWER_TOUGHNESS_RE, fold, term, words
 
 FOLDER = Path(__file__).resolve().parent
-SHAPES = ("definition", "outcome", "time", "count", "permission", "chooser", "combination")
+SHAPES = ("definition", "outcome", "time", "count", "permission", "chooser", "order", "combination")
 ASKING = SHAPES[:-1]  # the shapes whose phrasings ask ("qué pasa"); a combination's ("con", "and") joins
 CONDITION = "condition"  # [questions] condition: words that begin a condition after what is asked about
 CLAUSE = "clause"  # [questions] clause: words that begin the question after a story ("…, does it still resolve?")
