@@ -577,9 +577,7 @@ def _cant(node: n.StaticAbility, ins: n.Instruction) -> Ability:
                                                                  text=node.text), node=node)
     kinds = {"block": "cant_block", "attack": "cant_attack", "be blocked": "unblockable",
              "be countered": "uncounterable"}  # "This spell can't be countered." (101.2)
-    if ins.subject is None or action not in kinds or ins.unless is not None or ins.qualifier or ins.amount \
-            or ins.condition is not None or (ins.action is not None and (
-                ins.action.object or ins.action.recipient or ins.action.condition)):  # "can't attack you unless …"
+    if action not in kinds or ins.amount or ins.condition is not None or not plain_restriction(ins):
         raise Unplayable(f"the restriction \"{node.text}\"", rules.ATTACK_RESTRICTIONS)
     if _is_self(ins.subject):
         return Ability(kinds[action], node.text, node=node)
@@ -589,6 +587,13 @@ def _cant(node: n.StaticAbility, ins: n.Instruction) -> Ability:
     # a restriction on other objects, not an ability they gain (`layers.restrictions_on`)
     affects, described = _affects(ins.subject)
     return Ability("restriction", node.text, affects=affects, described=described, word=action, node=node)
+
+
+def plain_restriction(ins: n.Instruction) -> bool:
+    """A "can't" the engine plays as written: a subject that can't do one thing, with no "unless", qualifier
+    ("alone"), object, recipient or condition of its own ("can't attack you unless …" is refused)."""
+    return ins.subject is not None and ins.unless is None and not ins.qualifier and ins.action is not None \
+        and not (ins.action.object or ins.action.recipient or ins.action.condition)
 
 
 def _doesnt_untap(node: n.StaticAbility, ins: n.Instruction, condition: StaticCondition | None) -> Ability:
@@ -901,9 +906,7 @@ def instruction_verb(ins: n.Instruction) -> str:
 
 def check_instruction(ins: n.Instruction) -> None:
     verb = instruction_verb(ins)
-    if verb == "restrict" and ins.verb == "can't" and (
-            ins.unless is not None or ins.qualifier or ins.action is None or ins.action.object
-            or ins.action.recipient or ins.action.condition or ins.subject is None):
+    if verb == "restrict" and ins.verb == "can't" and not plain_restriction(ins):
         raise Unplayable(f"the restriction \"{ins.text}\"", rules.ATTACK_RESTRICTIONS)
     if verb not in PLAYED_VERBS:
         raise Unplayable(f"the instruction \"{ins.text}\" ({verb})",
