@@ -18,12 +18,13 @@ In order of strength:
    An event of the story, a combination of happenings (`lexicon/events.toml`: "a cast trigger" and "the spell
    was countered"), lifts the rules that decide it more, and even a rule holding little of the question.
 5. The question's shape: "who chooses …" prefers entries saying who chooses, "how many …" entries with a count
-   (the lexicon's [hints]), "which happens first" entries saying what goes on top or in which order; "when do/can
-   …" and "is there a window …" the rules of timing and priority and of the turn's steps.
+   (the lexicon's [hints], or a number), "which happens first" entries saying what goes on top or in which order;
+   "when do/can …" and "is there a window …" the rules of timing and priority and of the turn's steps.
 6. A subrule holding no more of the question than its rule, or than an earlier subrule of the same rule, found
    too, steps behind it: the rule states the general case (305.2 "A player can normally play one land during their
    turn"), the subrule a detail; under a heading (702.61 Split Second) the first subrule holding the question
-   states it (702.61a), later ones treat cases (702.61b).
+   states it (702.61a), later ones treat cases (702.61b); the heading itself, for a question asking more than its
+   term, steps behind them all ("what does protection from red stop": 702.16a–f before 702.16 "Protection").
 7. A rule within a rule or section the question names (a rule title, or the rules a glossary term it names sends
    to) weighs more, by the share of the question naming it: the question's topic ("can a tapped creature block":
    the glossary's Block sends to 509, so 509.1a before 702.39a Provoke, which also holds "untapped" and "block").
