@@ -50,13 +50,17 @@ PLAYED_VERBS: dict[str, rules.Cite] = {
     "search": rules.SEARCH, "shuffle": rules.SHUFFLE, "scry": rules.SCRY, "surveil": rules.SURVEIL,
     "put": rules.NEW_OBJECT,
     "win the game": rules.WIN_EFFECT, "lose the game": rules.LOSE_EFFECT, "copy": rules.COPY_SPELL,
-    "reveal": rules.REVEAL, "choose": rules.RESOLVE_CHOICES, "restrict": rules.ATTACK_RESTRICTIONS,
+    "reveal": rules.REVEAL, "look at": rules.LOOK_AT, "choose": rules.RESOLVE_CHOICES,
+    "restrict": rules.ATTACK_RESTRICTIONS,
 }
 AMOUNT_KINDS = ("number", "variable", "count", "property", "event", "times", "half", "for each", "plus", "minus")
 PROPERTIES = ("power", "toughness", "mana value", "life total", "life", "cards in hand", "loyalty")
 REFERENCES = ("self", "you", "it", "they", "that", "attached", "controller", "owner", "event", "each of them",
               "sacrificed", "exiled", "discarded")
 PUT_ZONES = ("battlefield", "hand", "library", "graveyard")
+QUALIFIERS = ("combat", "tapped", "half", "divided", "all abilities", "in any order", "in a random order", "back",
+              "back, in any order", "back, in a random order")
+SEARCH_REVEALS = ("reveal it", "reveal them", "reveal that card", "reveal those cards")  # "…, reveal it, then shuffle"
 DURATIONS = ("until end of turn", "this turn", "indefinitely")
 CONDITIONS = ("did", "kicked", "compare", "control")
 EVENT_VERBS = ("enter", "die", "leave", "leave the battlefield", "attack", "block", "deal damage", "be dealt damage",
@@ -911,13 +915,12 @@ def check_instruction(ins: n.Instruction) -> None:
     if verb not in PLAYED_VERBS:
         raise Unplayable(f"the instruction \"{ins.text}\" ({verb})",
                          ins.rules[0] if ins.rules else rules.RESOLVE_INSTRUCTIONS)
-    if verb == "reveal" and not whole_hand(ins.object):  # only "reveals their hand" so far
-        raise Unplayable(f"the instruction \"{ins.text}\" (reveal)", rules.REVEAL)
     if verb == "choose":
         check_thing(chosen_among(ins), ins.text)  # "You choose a nonland card from it": what it may be
+    seen = _seen_cards(verb, ins)
     for thing in (ins.subject, ins.object, ins.recipient):
-        if not (verb in ("discard", "reveal") and thing is ins.object and whole_hand(thing)) \
-                and not (verb == "choose" and thing is ins.object):
+        if not (verb == "discard" and thing is ins.object and whole_hand(thing)) \
+                and not (verb == "choose" and thing is ins.object) and not (seen and thing is ins.object):
             check_thing(thing, ins.text)
     for amount in (ins.amount, *(((ins.pt.power, ins.pt.toughness)) if ins.pt is not None else ())):
         check_amount(amount, ins.text)
@@ -934,13 +937,15 @@ def check_instruction(ins: n.Instruction) -> None:
         _check_token(ins)
     if verb == "add mana" and not _plays_mana(ins.mana):
         raise Unplayable(f"adding mana \"{ins.text}\"", rules.MANA_POOL)
-    if ins.qualifier and ins.qualifier not in ("combat", "tapped", "half", "divided", "all abilities", "in any order") \
-            and verb not in ("become", "is") and not (verb == "copy" and ins.qualifier == "new targets"):
+    if ins.qualifier and ins.qualifier not in QUALIFIERS and verb not in ("become", "is") \
+            and not (verb == "copy" and ins.qualifier == "new targets") \
+            and not (verb == "search" and ins.qualifier in SEARCH_REVEALS):
         raise Unplayable(f"\"{ins.text}\" ({ins.qualifier})", PLAYED_VERBS[verb])
     if verb == "return" and (ins.destination is None or ins.destination.zone not in ("hand", "battlefield")):
         raise Unplayable(f"returning \"{ins.text}\"", rules.NEW_OBJECT)
-    if verb == "put" and (ins.destination is None or ins.destination.zone not in PUT_ZONES
-                          or ins.destination.position not in ("", "top", "bottom")):
+    where = ins.destination
+    if verb == "put" and ((not ins.qualifier.startswith("back")) if where is None  # "put them back": on top
+                          else (where.zone not in PUT_ZONES or where.position not in ("", "top", "bottom"))):
         raise Unplayable(f"putting \"{ins.text}\"", rules.NEW_OBJECT)
     if verb == "become" and ins.characteristics is not None:
         becomes(ins, ins.characteristics)
@@ -1017,6 +1022,46 @@ def check_condition(condition: n.Condition) -> None:
         check_thing(condition.object, condition.text)
 
 
+def _seen_cards(verb: str, ins: n.Instruction) -> bool:
+    """Whether the instruction looks at, reveals or puts away cards as `library.py` plays them (checking what it
+    names itself); False for an instruction of another verb; `Unplayable` for another look or reveal."""
+    thing = ins.object
+    if verb not in ("look at", "reveal", "put"):
+        return False
+    among = among_seen(thing, ins.origin)
+    if among is not None:
+        check_thing(among, ins.text)
+        return True
+    if verb == "put":
+        revealed = isinstance(thing, n.Description) and [(q.kind, q.value) for q in thing.qualities] == [
+            ("status", "revealed")] and thing.selector.kind == "the"  # "the revealed card"
+        return rest_of_seen(thing) or revealed
+    top = top_cards(thing)
+    hand = _hand_of(thing)
+    if top is not None or (verb == "look at" and hand is not None):
+        check_thing((top or hand).of, ins.text)
+        if top is not None:
+            check_amount(thing.selector.count, ins.text)
+        return True
+    if verb == "reveal" and (whole_hand(thing) or (isinstance(thing, n.Reference) and thing.kind in _ANAPHORA
+                                                   and thing.refers_to.startswith("instruction:"))):
+        return True  # "Target opponent reveals their hand"; "search … for a Goblin card, reveal it"
+    raise Unplayable(f"the instruction \"{ins.text}\" ({verb})", rules.LOOK_AT if verb == "look at" else rules.REVEAL)
+
+
+_ANAPHORA = ("it", "they", "that")
+
+
+def _hand_of(thing: n.Thing | None) -> n.Quality | None:
+    """"Target player's hand", "target opponent's hand": the quality naming whose hand (402)."""
+    if not isinstance(thing, n.Description) or [matching._noun(x) for x in thing.nouns] != ["card"] \
+            or thing.selector.kind != "all" or len(thing.qualities) != 1:
+        return None
+    quality = thing.qualities[0]
+    return quality if quality.kind == "zone" and quality.value == "hand" and not quality.negated \
+        and quality.of is not None else None
+
+
 def check_trigger(trigger: n.Trigger) -> None:
     if trigger.word not in ("when", "whenever", "at") or trigger.once_each_turn or trigger.chapters:
         raise Unplayable(f"the trigger \"{trigger.text}\"", rules.TRIGGER_CONDITION)
@@ -1074,6 +1119,35 @@ def whole_hand(thing: n.Thing | None) -> bool:
         and thing.selector.kind == "all" and len(thing.qualities) == 1 and thing.qualities[0].kind == "zone" \
         and thing.qualities[0].value == "hand" and not thing.qualities[0].negated \
         and isinstance(thing.qualities[0].of, n.Reference) and thing.qualities[0].of.kind in ("they", "you")
+
+
+def top_cards(thing: n.Thing | None) -> n.Quality | None:
+    """"The top three cards of your library", "the top card of target player's library": the quality naming whose
+    library (401), or None for anything else."""
+    if not isinstance(thing, n.Description) or thing.selector.kind != "the" or \
+            [matching._noun(x) for x in thing.nouns] != ["card"] or thing.selector.up_to:
+        return None
+    kinds = sorted((q.kind, q.value) for q in thing.qualities)
+    zone = next((q for q in thing.qualities if q.kind == "zone" and q.value == "library" and not q.negated), None)
+    return zone if kinds == [("position", "top"), ("zone", "library")] else None
+
+
+def among_seen(thing: n.Thing | None, origin: n.Zone | None = None) -> n.Description | None:
+    """"One of them", "up to two creature cards … from among them", "a land card from among them": a choice among
+    the cards the effect looked at, revealed or found (608.2d), as the description of what may be chosen (without
+    its "among"); None for anything else."""
+    if not isinstance(thing, n.Description) or thing.selector.kind != "a":
+        return None
+    among = [q for q in thing.qualities if q.kind == "among" or (q.kind == "zone" and q.value == "among")]
+    from_among = origin is not None and origin.zone == "among"
+    if len(among) + from_among != 1 or (among and isinstance(among[0].of, n.Description)):
+        return None
+    return dataclasses.replace(thing, qualities=tuple(q for q in thing.qualities if q not in among))
+
+
+def rest_of_seen(thing: n.Thing | None) -> bool:
+    """"The rest", "the other", "the rest of the cards": the cards seen that no instruction has put anywhere yet."""
+    return isinstance(thing, n.Description) and [(q.kind, q.value) for q in thing.qualities] == [("status", "rest")]
 
 
 def graveyards(thing: n.Thing | None) -> bool:
