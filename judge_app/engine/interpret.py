@@ -220,6 +220,11 @@ def keyword(node: n.KeywordAbility) -> list[Ability]:
             and not node.variant:  # 702.34a: cast from the graveyard for this cost; exiled as it leaves the stack
         return [Ability("flashback", node.text, cost=Cost(mana=_mana_text(node.cost.mana), text=node.cost.text),
                         zone="graveyard", rule=rules.FLASHBACK, node=node)]
+    if name == "affinity" and node.object is not None and not node.object.qualities:  # 702.41a
+        counted = dataclasses.replace(node.object, qualities=(n.Quality("control", "you"),))
+        if matching.unplayable(counted) is None:
+            return [Ability("cost change", node.text, affects="self", value=-1, per=counted, rule=rules.AFFINITY,
+                            node=node)]
     if name == "morph" and node.cost is not None and node.cost.mana is not None and not node.cost.actions:
         variant = (node.variant or "morph").lower()
         if variant in ("morph", "megamorph"):  # 702.37: turned face up for this cost (702.37e)
@@ -384,9 +389,8 @@ def static(node: n.StaticAbility) -> list[Ability]:
         return [_additional_cost(instructions[0])]
     if node.cda or _cda_text(node.text):
         return [_cda(node)]
-    if len(instructions) == 1 and isinstance(instructions[0], n.Instruction) and instructions[0].verb == "cost" \
-            and _is_self(instructions[0].subject):  # 601.2f: read; casting it stops the replay as not modelled
-        return [Ability("cost change", node.text, node=node)]
+    if len(instructions) == 1 and isinstance(instructions[0], n.Instruction) and instructions[0].verb == "cost":
+        return [cost_change(node, instructions[0], condition)]
     if _is_control_magic(instructions):  # "You control enchanted creature." (613.1b)
         return [Ability("static", node.text, affects="enchanted", changes=(Change("control"),), node=node)]
     if instructions and all(isinstance(i, n.Instruction) and i.verb == "untap during untap step" and i.negated
@@ -415,6 +419,51 @@ def static(node: n.StaticAbility) -> list[Ability]:
         raise Unplayable(f"granting \"{node.text}\" to another object", rules.LINKED_ABILITIES)
     return [Ability("static", node.text, affects=affects, described=described, changes=tuple(changes),
                     condition=condition, node=node)]
+
+
+def cost_change(node: n.StaticAbility, ins: n.Instruction, condition: StaticCondition | None) -> Ability:
+    """601.2f, 118.7a: "This spell costs {1} less to cast for each instant and sorcery card in your graveyard",
+    "… {2} less to cast if you control a Wizard", "Noncreature spells cost {1} more to cast", "Spells your opponents
+    cast cost {1} more to cast": generic mana added to or taken off the total cost of the spells it names as they
+    are cast (`costs.py`), `value` per time (signed), `per` what is counted for "for each"."""
+    symbols = ins.mana.symbols.symbols if ins.mana is not None and ins.mana.symbols is not None else ()
+    counted = ins.amount.of if ins.amount is not None else None
+    if ins.qualifier not in ("more", "less") or len(symbols) != 1 or symbols[0].kind != "generic" or (
+            ins.amount is not None and (ins.amount.kind != "for each" or ins.amount.base is not None
+                                        or not isinstance(counted, n.Description) or not counted.nouns
+                                        or matching.unplayable(counted) or matching.names_players(counted))):
+        if _is_self(ins.subject):  # read; casting the card stops the replay, naming the rule (`costs.py`)
+            return Ability("cost change", node.text, affects="self", word="not modelled", node=node)
+        raise Unplayable(f"the cost change \"{node.text}\"", rules.CAST_TOTAL_COST)
+    value = symbols[0].generic if ins.qualifier == "more" else -symbols[0].generic
+    per = counted if isinstance(counted, n.Description) else None
+    if _is_self(ins.subject):
+        return Ability("cost change", node.text, affects="self", value=value, per=per, condition=condition, node=node)
+    return Ability("cost change", node.text, affects="filter", filter=_spells(ins.subject, node.text), value=value,
+                   per=per, condition=condition, node=node)
+
+
+def _spells(subject: n.Thing | None, text: str) -> Filter:
+    """"Noncreature spells", "White spells you cast", "Artifact and enchantment spells your opponents cast": the
+    spells a cost change applies to, as a `Filter` (`controller`: who casts them, 110.2)."""
+    if not isinstance(subject, n.Description) or [matching._noun(x) for x in subject.nouns] != ["spell"]:
+        raise Unplayable(f"the cost change \"{text}\" (which spells)", rules.CAST_TOTAL_COST)
+    values: dict = {"text": subject.text}
+    for q in subject.qualities:
+        parts = q.parts if q.kind == "any" else (q,)
+        if q.kind == "cast" and (q.value == "opponent" or (isinstance(q.of, n.Reference) and q.of.kind == "you")):
+            values["controller"] = "opponent" if q.value == "opponent" else "you"
+        elif all(p.kind == "type" and not p.negated and p.value.lower() in CARD_TYPES for p in parts) \
+                and (q.kind == "any" or not q.negated):
+            values["any_types"] = frozenset(p.value.lower() for p in parts)
+        elif q.kind == "type" and q.negated and q.value.lower() in CARD_TYPES:
+            values["not_types"] = values.get("not_types", frozenset()) | {q.value.lower()}
+        elif q.kind == "color" and q.value in COLORS:
+            key = "not_colors" if q.negated else "colors"
+            values[key] = values.get(key, frozenset()) | {q.value}
+        else:
+            raise Unplayable(f"the cost change \"{text}\" ({subject.text})", rules.CAST_TOTAL_COST)
+    return Filter(**values)
 
 
 def static_condition(condition: n.Condition) -> StaticCondition:
