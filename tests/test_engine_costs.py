@@ -1,6 +1,6 @@
-"""Cost increases and reductions as spells are cast (601.2f, 118.7a, 702.41a), on real cards and real boards: Grand
-Arbiter Augustin IV, Sphere of Resistance, Wizard's Lightning, Frogmite, Tolarian Terror, Embercleave. Each replay
-checks what was paid; the forms the engine can't compute stay refused, or stop the replay as not modelled."""
+"""Cost increases and reductions as spells are cast (601.2f, 118.7a, 702.41a) and delve (702.66), on real cards and
+real boards: Grand Arbiter Augustin IV, Sphere of Resistance, Wizard's Lightning, Frogmite, Gurmag Angler. Each
+replay checks what was paid; the forms the engine can't compute stay refused, or stop the replay as not modelled."""
 
 from __future__ import annotations
 
@@ -38,12 +38,15 @@ LIGHTNING = ("Wizard's Lightning", "Instant", "{2}{R}", "", "This spell costs {2
              "Wizard.\nWizard's Lightning deals 3 damage to any target.")
 ORNITHOPTER = ("Ornithopter", "Artifact Creature — Thopter", "{0}", "0/2", "Flying")
 FROGMITE = ("Frogmite", "Artifact Creature — Frog", "{4}", "2/2", "Affinity for artifacts")
+ANGLER = ("Gurmag Angler", "Creature — Zombie Fish", "{6}{B}", "5/5", "Delve")
+BEARS = ("Grizzly Bears", "Creature — Bear", "{1}{G}", "2/2", "")
 
 
 def game(cards: dict[str, tuple[tuple[str, str, str, str, str], str, str]], alice: str = "", bob: str = "",
-         active: str = "Alice") -> Game:
-    """A board: id → (card, owner, zone); the players' mana pools."""
+         active: str = "Alice", graveyard: tuple[str, ...] = ()) -> Game:
+    """A board: id → (card, owner, zone), Alice's graveyard in order; the players' mana pools."""
     text = BOARD.format(alice=alice, bob=bob, active=active)
+    text = text.replace("[players.Bob]", f"graveyard = {list(graveyard)!r}\n[players.Bob]".replace("'", '"'))
     for cid, ((name, type_line, cost, pt, oracle), owner, zone) in cards.items():
         text += f'[[cards]]\nid = "{cid}"\nname = "{name}"\nowner = "{owner}"\ntype = "{type_line}"\nzone = "{zone}"\n'
         text += f'cost = "{cost}"\n' + (f'pt = "{pt}"\n' if pt else "") + (f'text = """{oracle}"""\n' if oracle else "")
@@ -127,3 +130,27 @@ def test_a_cost_change_for_other_spells_the_engine_cant_count_stays_refused():
         read_card("Spells your opponents cast cost {1} more to cast for each card in their hand.", "Tax",
                   "Enchantment")
     assert "601.2f" in str(caught.value)
+
+
+GRAVE = {f"bears-{i}": (BEARS, "Alice", "graveyard") for i in range(1, 9)}
+
+
+def test_delve_by_default_exiles_as_many_cards_as_the_generic_mana_those_put_there_first():
+    played = game({**GRAVE, "angler": (ANGLER, "Alice", "hand")}, alice="black = 1",
+                  graveyard=tuple(GRAVE))
+    played.cast("Alice", "angler", [])
+    exiled = [c for c in GRAVE if played.state.objects[c].zone == "exile"]
+    assert exiled == [f"bears-{i}" for i in range(1, 7)]  # {6}: six cards, the first six put there
+    assert "(default: as many as the generic mana" in cast_text(played)
+    assert {"702.66a", "702.66b"} <= set(played.trace.steps[-1].rules)
+
+
+def test_delve_pays_only_generic_mana_and_only_with_cards_in_the_graveyard():
+    played = game({**GRAVE, "angler": (ANGLER, "Alice", "hand"), "other": (BEARS, "Alice", "hand")},
+                  alice="black = 1", graveyard=tuple(GRAVE))
+    with pytest.raises(IllegalAction) as caught:
+        played.cast("Alice", "angler", [], None, {"delve": list(GRAVE)[:7]})
+    assert caught.value.rules[0] == "702.66a" and "has 6, not 7" in str(caught.value)
+    with pytest.raises(IllegalAction) as caught:
+        played.cast("Alice", "angler", [], None, {"delve": ["other"]})
+    assert "isn't a card in Alice's graveyard" in str(caught.value)

@@ -17,7 +17,7 @@ from judge_app.cardtext import nodes as n
 from judge_app.engine import effects, mana, matching, rules, targets, triggers
 from judge_app.engine.ability import Ability, Cost
 from judge_app.engine.characteristics import Characteristics
-from judge_app.engine.costs import total_cost
+from judge_app.engine.costs import delve, total_cost
 from judge_app.engine.errors import IllegalAction
 from judge_app.engine.events import (
     CommanderCast,
@@ -226,8 +226,10 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
     if tax:  # 903.8: {2} more for each previous time it was cast from the command zone
         mana_cost = f"{{{tax}}}{mana_cost}"
     mana_cost, changed, change_rules = total_cost(game, player, card, chars, mana_cost)
-    extra_said += changed
-    extra_rules += change_rules
+    mana_cost, delved, delve_said, delve_rules = delve(game, player, card, chars, mana_cost, announced.get("delve"))
+    extra_said += [*changed, *delve_said]
+    extra_rules += [*change_rules, *delve_rules]
+    extra_changes += delved
     payment, paid, pay_rules = mana.payment(game, player, mana_cost, sources, chars.name,
                                             x=announced.get("x"), announce=announced.get("announce"))
     cast_events = [CommanderCast(player, card)] if from_command else []

@@ -220,6 +220,8 @@ def keyword(node: n.KeywordAbility) -> list[Ability]:
             and not node.variant:  # 702.34a: cast from the graveyard for this cost; exiled as it leaves the stack
         return [Ability("flashback", node.text, cost=Cost(mana=_mana_text(node.cost.mana), text=node.cost.text),
                         zone="graveyard", rule=rules.FLASHBACK, node=node)]
+    if name == "delve" and not (node.qualities or node.amount or node.cost):  # 702.66a, paid as it is cast
+        return [Ability("delve", node.text, rule=rules.DELVE, node=node)]
     if name == "affinity" and node.object is not None and not node.object.qualities:  # 702.41a
         counted = dataclasses.replace(node.object, qualities=(n.Quality("control", "you"),))
         if matching.unplayable(counted) is None:
