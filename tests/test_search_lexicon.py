@@ -274,3 +274,12 @@ def test_table_chatter_is_filler_not_a_typo(engine, query, doc):
     response = engine.search(query, doc=doc)
     assert response.did_you_mean is None
     assert keys(response)[0].startswith("702.19")
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("a cuántos contadores de veneno se pierde", "704.5c"),  # a player loses the game …
+    ("el maná que no usé se pierde al cambiar de paso?", "106.4"),  # … or unused mana empties
+])
+def test_a_phrase_of_two_meanings_is_read_both_ways(engine, query, first):
+    """es "se pierde" is said of mana emptying and of a player losing: its wordings hold both."""
+    assert keys(engine.search(query, doc="es-2026"))[0] == first
