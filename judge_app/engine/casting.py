@@ -51,6 +51,17 @@ def _priority(game: Play, player: str) -> None:
         state.priority = player
 
 
+def _split_second(game: Play, what: str) -> None:
+    """702.61a: while a spell with split second is on the stack, no other spell is cast and no ability that isn't a
+    mana ability is activated (mana abilities and special actions still are, 702.61b)."""
+    for item in game.state.stack:
+        if item.kind != "spell":
+            continue
+        chars = game.chars(item.source) if item.source in game.state.objects else item.source_chars
+        if chars.has("split second"):
+            raise IllegalAction(f"{what}: {item.name} has split second and is on the stack", rules.SPLIT_SECOND)
+
+
 def _sorcery_timing(game: Play, player: str) -> str | None:
     """Why `player` can't act at sorcery speed now (117.1a, 307.1), or None."""
     state = game.state
@@ -186,6 +197,7 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
                             "by its owner)" if obj.commander else ""), rules.CAST_PROPOSE)
     if "land" in chars.types:
         raise IllegalAction(f"{chars.name} is a land: it is played, not cast", rules.LAND_PLAY)
+    _split_second(game, f"{chars.name} can't be cast")
     instant = "instant" in chars.types or chars.has("flash")
     if not instant:
         why = _sorcery_timing(game, player)
@@ -338,6 +350,8 @@ def activate(game: Play, player: str, source: str, index: int, chosen: list[str]
         raise IllegalAction(f"{chars.name}'s ability (\"{ability.shown(chars.name)}\") functions only while it is in "
                             f"the {ability.functions_in}; it is in the {zone}", rules.ABILITY_ZONES, rules.ACTIVATE)
     cited_zone = [rules.ABILITY_ZONES] if zone != "battlefield" else []
+    if ability.kind != "mana":
+        _split_second(game, f"{chars.name}'s ability can't be activated")
     if game.controller(source) != player:
         raise IllegalAction(f"only {chars.name}'s controller, {game.controller(source)}, can activate its abilities",
                             rules.ACTIVATE)

@@ -1075,14 +1075,15 @@ def _create(game: Play, r: Resolving, ins: n.Instruction) -> Result:
 
 
 def _copy_token(game: Play, r: Resolving, originals: list[str]) -> Result:
-    """707.2: the token copies the copiable values only — not counters, not effects such as "+3/+3"."""
+    """707.2: the token copies the copiable values only — not counters, not effects such as "+3/+3". It is a copy as it
+    is created, not after (707.5): its own "when this enters" abilities see it enter (603.6a)."""
     if not originals:
         return "there is nothing to copy", [rules.COPY]
     original = originals[0]
     state = game.state
     values = copiable_values(state, original)
     token = state.new_id("token")
-    game.perform(TokenCreated(token, r.item.controller, values.name, Characteristics(name=values.name)))
+    game.perform(TokenCreated(token, r.item.controller, values.name, values))
     begin(game, Change("copy", copiable=values), [token], f"the token is a copy of {game.name(original)} "
           f"({r.item.name})", INDEFINITE, r.item.source)  # a copy effect, layer 1a (613.2a, 707.2)
     extra, notes, cited = entering(game, game.choices, token)
@@ -1094,6 +1095,23 @@ def _copy_token(game: Play, r: Resolving, originals: list[str]) -> Result:
             f"values ({values.pt or values.type_line}), not the effects and counters that make the original {now.pt}"
             + "".join(f"; {x}" for x in notes)), [rules.CREATE_TOKEN, rules.COPY, rules.LAYER_1A,
                                                   rules.COPIABLE_VALUES, rules.TOKEN_OWNER, *cited]
+
+
+def _prevent_all(game: Play, r: Resolving, ins: n.Instruction) -> list[Shield]:
+    """"Prevent all [combat] damage [that would be dealt to X | X would deal | … to and dealt by X] this turn": a
+    shield for each object or player named as it resolves (611.2c), or one for all damage."""
+    said = set(ins.qualifier.split(", ")) if ins.qualifier else set()
+    damage = next((k for k in ("combat", "noncombat") if k in said), "")
+    item, state = r.item, game.state
+    named = things(game, r, ins.recipient) if ins.recipient is not None else \
+        things(game, r, ins.object) if ins.object is not None else None
+    if named is None:
+        return [Shield("prevent all", item.source, item.name, state.next_timestamp(), damage=damage)]
+    by, either = ins.recipient is None and "by" in said, "to and by" in said
+    return [Shield("prevent all", item.source, item.name, state.next_timestamp(),
+                   recipient=None if by else x, dealer=x if by or either else None, either=either, damage=damage,
+                   incarnation=state.objects[x].incarnation if x in state.objects else 0, recipient_name=game.name(x))
+            for x in named]
 
 
 @verb("win the game", "lose the game")
@@ -1157,13 +1175,15 @@ def _copy_spell(game: Play, r: Resolving, ins: n.Instruction) -> Result:
 @verb("prevent")
 def _prevent(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     """615: "Prevent the next N damage that would be dealt to any target this turn", "Prevent all combat damage
-    that would be dealt this turn": shields that last until cleanup (514.2)."""
+    that would be dealt this turn", "… dealt to and dealt by target creature this turn": shields that last until
+    cleanup (514.2)."""
     state = game.state
     item = r.item
     if ins.amount is None:
-        shield = Shield("prevent combat", item.source, item.name, state.next_timestamp())
-        game.perform(ShieldChange(shield))
-        return f"a prevention effect begins ({shield.describe()})", [rules.PREVENTION, rules.PREVENT_WORD]
+        shields = _prevent_all(game, r, ins)
+        game.perform(*(ShieldChange(s) for s in shields))
+        return "; ".join(f"a prevention effect begins ({s.describe()})" for s in shields), [
+            rules.PREVENTION, rules.PREVENT_WORD]
     count = amount(game, r, ins.amount)
     lines = []
     for recipient in things(game, r, ins.recipient):

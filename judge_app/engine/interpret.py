@@ -207,8 +207,8 @@ def keyword(node: n.KeywordAbility) -> list[Ability]:
         return [equip(node)]
     if name in ("persist", "undying") and not (node.qualities or node.amount or node.cost):
         return [_persist(node, name)]
-    if name == "prowess" and not (node.qualities or node.amount or node.cost):
-        return [_prowess(node)]
+    if name in _SPELLED_OUT and not (node.qualities or node.amount or node.cost):
+        return [_spelled_out(node, name)]
     if name == "cycling" and node.cost is not None and node.cost.mana is not None and not node.cost.actions \
             and not node.variant:  # not typecycling (702.29e), which searches
         return [_cycling(node)]
@@ -245,16 +245,21 @@ def _persist(node: n.KeywordAbility, name: str) -> Ability:
                    rule=rules.PERSIST if name == "persist" else rules.UNDYING)
 
 
-_PROWESS = "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."  # 702.108a
+# triggered keywords whose rule spells out the ability: keyword → (its text, the rule)
+_SPELLED_OUT = {
+    "prowess": ("Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn.", rules.PROWESS),
+    "exalted": ("Whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn.",
+                rules.EXALTED),
+}
 
 
-def _prowess(node: n.KeywordAbility) -> Ability:
-    """702.108a: prowess is the triggered ability its rule spells out, read by the grammar like any other text;
-    each instance triggers separately (702.108b)."""
-    [meaning] = read(_PROWESS, type_line="Creature").abilities
+def _spelled_out(node: n.KeywordAbility, name: str) -> Ability:
+    """702.108a, 702.83a: prowess and exalted are the triggered abilities their rules spell out, read by the
+    grammar like any other text; each instance triggers on its own (702.108b says so of prowess)."""
+    text, rule = _SPELLED_OUT[name]
+    [meaning] = read(text, type_line="Creature").abilities
     assert isinstance(meaning, n.TriggeredAbility)
-    return Ability("triggered", node.text, trigger=meaning.trigger, effect=meaning.effect, node=node,
-                   rule=rules.PROWESS)
+    return Ability("triggered", node.text, trigger=meaning.trigger, effect=meaning.effect, node=node, rule=rule)
 
 
 def _cycling(node: n.KeywordAbility) -> Ability:
@@ -270,6 +275,8 @@ def _quality_word(q: n.Quality) -> str:
         return f"the chosen {q.value}"
     if q.kind == "color" and q.value in ("each", "all"):
         return "all colors"
+    if q.kind == "subtype":
+        return q.value + "s"
     return "everything" if q.kind == "everything" else (q.value.lower() + ("s" if q.kind == "type" else ""))
 
 
@@ -286,6 +293,8 @@ def _protection(q: n.Quality) -> Quality:
         return Quality("chosen", "color")
     if q.kind == "type" and not q.negated:
         return Quality("type", q.value.lower())
+    if q.kind == "subtype" and not q.negated:  # "protection from Demons"
+        return Quality("subtype", q.value)
     raise Unplayable(f"protection from \"{q.value or q.kind}\"", rules.PROTECTION)
 
 
@@ -798,8 +807,12 @@ def _event_effect(node: n.ReplacementAbility, event: n.Event, first: n.Instructi
     if node.mode == "instead" and event.verb in ("die", "put into graveyard") and first.verb == "exile" \
             and first.instead and isinstance(event.subject, n.Description):
         dies = event.verb == "die"
+        owner = event.destination.owner if event.destination is not None else None  # "into an opponent's graveyard"
+        # "its owner's graveyard" names every card's own graveyard
+        anyone = owner is None or (isinstance(owner, n.Reference) and owner.kind == "owner")
         return EventEffect("zone", "exile", object=to_filter(event.subject, text), to_zone="graveyard",
-                           from_zone="battlefield" if dies else "", text=text)
+                           from_zone="battlefield" if dies else "", player="" if anyone else _whose(owner, text),
+                           text=text)
     if node.mode == "instead" and event.verb == "put counters" and first.verb == "put counters" and first.instead \
             and first.amount is not None and (event.recipient is None or isinstance(event.recipient, n.Description)):
         kind = first.amount.kind
@@ -904,6 +917,10 @@ def instruction_verb(ins: n.Instruction) -> str:
     return ins.verb
 
 
+# what "Prevent all … damage" may say of the damage: its kind, and whether the thing named is dealt it, deals it or both
+PREVENT_QUALIFIERS = frozenset({"combat", "noncombat", "by", "to and by"})
+
+
 def check_instruction(ins: n.Instruction) -> None:
     verb = instruction_verb(ins)
     if verb == "restrict" and ins.verb == "can't" and not plain_restriction(ins):
@@ -935,7 +952,8 @@ def check_instruction(ins: n.Instruction) -> None:
     if verb == "add mana" and not _plays_mana(ins.mana):
         raise Unplayable(f"adding mana \"{ins.text}\"", rules.MANA_POOL)
     if ins.qualifier and ins.qualifier not in ("combat", "tapped", "half", "divided", "all abilities", "in any order") \
-            and verb not in ("become", "is") and not (verb == "copy" and ins.qualifier == "new targets"):
+            and verb not in ("become", "is") and not (verb == "copy" and ins.qualifier == "new targets") \
+            and not (verb == "prevent" and set(ins.qualifier.split(", ")) <= PREVENT_QUALIFIERS):
         raise Unplayable(f"\"{ins.text}\" ({ins.qualifier})", PLAYED_VERBS[verb])
     if verb == "return" and (ins.destination is None or ins.destination.zone not in ("hand", "battlefield")):
         raise Unplayable(f"returning \"{ins.text}\"", rules.NEW_OBJECT)
@@ -1035,7 +1053,8 @@ def check_trigger(trigger: n.Trigger) -> None:
         if event.verb not in EVENT_VERBS or event.condition is not None or (
                 event.origin is not None and event.verb != "put into graveyard"):
             raise Unplayable(f"the trigger event \"{event.text or trigger.text}\"", rules.TRIGGER)
-        if event.qualifier and event.qualifier not in ("combat", "noncombat", "one or more"):
+        if event.qualifier and event.qualifier not in ("combat", "noncombat", "one or more") \
+                and (event.verb, event.qualifier) != ("attack", "alone"):
             raise Unplayable(f"the trigger event \"{event.text}\" ({event.qualifier})", rules.TRIGGER)
         if event.verb == "cast" and event.origin is None and re.search(r"\bcasts? [^,]*\bfrom\b", trigger.text):
             raise Unplayable(f"the trigger \"{trigger.text}\" (where the spell is cast from)", rules.TRIGGER)

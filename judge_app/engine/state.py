@@ -207,22 +207,28 @@ class DelayedTrigger:
 @dataclass(frozen=True, slots=True)
 class Shield:
     """A prevention or regeneration effect from a resolved spell or ability (615.3, 701.19a): "the next N damage"
-    to one recipient, all combat damage this turn (amount 0, recipient None), or the next time a permanent would
-    be destroyed this turn. It ends at cleanup (514.2)."""
+    to one recipient; all (combat) damage this turn, or all of it dealt to, by, or to and by one object or player;
+    or the next time a permanent would be destroyed this turn. It ends at cleanup (514.2)."""
 
-    kind: str  # "prevent", "prevent combat" or "regenerate"
+    kind: str  # "prevent", "prevent all" or "regenerate"
     source: str
     source_name: str
     timestamp: int
-    recipient: str | None = None
-    incarnation: int = 0
+    recipient: str | None = None  # "prevent all": the one it is dealt to (None: anyone)
+    incarnation: int = 0  # of the object the shield names (400.7: a new object isn't it)
     amount: int = 0
     recipient_name: str = ""
     gain_life: str = ""  # the player who gains life equal to the damage prevented this way (615.5)
+    dealer: str | None = None  # "prevent all": the source that deals it (None: any)
+    damage: str = ""  # "prevent all": "combat", "noncombat" or "" (all damage)
+    either: bool = False  # "dealt to and dealt by": the recipient or the dealer is the one named
 
     def describe(self) -> str:
-        if self.kind == "prevent combat":
-            return f"{self.source_name}: prevent all combat damage this turn"
+        if self.kind == "prevent all":
+            named = self.recipient_name
+            whose = (f" dealt to and dealt by {named}" if self.either else f" dealt by {named}" if self.dealer
+                     else f" dealt to {named}" if self.recipient else "")
+            return f"{self.source_name}: prevent all {self.damage + ' ' if self.damage else ''}damage{whose} this turn"
         if self.kind == "regenerate":
             return f"{self.source_name}: regenerate {self.recipient_name} the next time it would be destroyed this turn"
         return f"{self.source_name}: prevent the next {self.amount} damage to {self.recipient_name} this turn"
