@@ -45,6 +45,13 @@ CARDS = {  # name → (type line, cost, P/T, Oracle text)
                       "turn."),
     "Birds of Paradise": ("Creature — Bird", "{G}", "0/1", "Flying\n{T}: Add one mana of any color."),
     "Plains": ("Basic Land — Plains", "", "", ""),
+    "Doubling Season": ("Enchantment", "{4}{G}", "", "If an effect would create one or more tokens under your "
+                        "control, it creates twice that many of those tokens instead.\nIf an effect would put one or "
+                        "more counters on a permanent you control, it puts twice that many of those counters on that "
+                        "permanent instead."),
+    "Walking Ballista": ("Artifact Creature — Construct", "{X}{X}", "0/0", "Walking Ballista enters with X +1/+1 "
+                         "counters on it.\n{4}: Put a +1/+1 counter on Walking Ballista.\nRemove a +1/+1 counter "
+                         "from Walking Ballista: It deals 1 damage to any target."),
     "Sudden Shock": ("Instant", "{1}{R}", "", "Split second\nSudden Shock deals 2 damage to any target."),
     "Giant Growth": ("Instant", "{G}", "", "Target creature gets +3/+3 until end of turn."),
     "Llanowar Elves": ("Creature — Elf Druid", "{G}", "1/1", "{T}: Add {G}."),
@@ -272,3 +279,25 @@ def test_prevention_readings_keep_whose_damage_they_prevent():
         "combat, by", "target creature", None)
     assert qualifier("Prevent all damage that would be dealt to target creature this turn.") == (
         "", None, "target creature")
+
+
+def test_doubling_season_doubles_counters_put_on_and_given_as_a_permanent_enters():
+    [_, counters] = read_card(CARDS["Doubling Season"][3], "Doubling Season", "Enchantment")
+    assert (counters.events.event, counters.events.mode) == ("counters", "double")
+    _, cited = replay(card("ds", "Doubling Season", "Alice") + card("ball", "Walking Ballista", "Alice", "hand")
+                      + card("bears", "Grizzly Bears", "Bob"), """
+[[actions]]
+do = "cast"
+card = "ball"
+x = 2
+[[actions]]
+do = "resolve"
+[[actions]]
+do = "counters"
+target = "bears"
+counter = "+1/+1"
+amount = 1
+[expect]
+counters = { ball = { "+1/+1" = 4 }, bears = { "+1/+1" = 1 } }
+""", until="precombat main", mana="colorless = 4")
+    assert "614.1a" in cited

@@ -179,6 +179,7 @@ VERBS: dict[str, tuple[str, tuple[str, ...]]] = {
     "vp_put_counters_equal": ("put counters", ("recipient",)),
     "vp_put_counters_x": ("put counters", ("recipient",)),
     "vp_put_counters_choice": ("put counters", ("recipient",)),
+    "vp_put_counters_any": ("put counters", ("recipient",)),  # "one or more counters", "twice that many of those …"
     "vp_remove_counters": ("remove counters", ("object",)),
     "vp_remove_all_counters": ("remove counters", ("object",)),
     "vp_get_counters_event": ("put counters", ()),

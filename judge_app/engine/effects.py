@@ -390,7 +390,7 @@ def _return(game: Play, r: Resolving, ins: n.Instruction) -> Result:
             extra.insert(0, StatusChange(ref, True))
             notes.insert(0, "tapped")
         if counter:
-            extra.append(CounterChange(ref, counter, count))
+            extra.append(CounterChange(ref, counter, count, entering=True))
         zone = obj.zone
         game.perform(ZoneChange(ref, zone, "battlefield", "returned", controller=controller), *extra)
         counters = ", ".join(f"{k_n} {k} counter{'s' if k_n != 1 else ''}" for k, k_n in obj.counters.items() if k_n)

@@ -324,7 +324,8 @@ def _static_option(game: View, source: str, ability: Ability, spec: EventEffect,
             return Option(source, label, timestamp, _life(spec, label))
     elif isinstance(event, CounterChange) and event.amount > 0 and not event.cost and spec.event == "counters":
         if (not spec.counter or spec.counter == event.counter) and event.target in game.state.objects \
-                and game.state.on_battlefield(event.target) and object_matches(game, spec, source, event.target):
+                and (game.state.on_battlefield(event.target) or event.entering) \
+                and object_matches(game, spec, source, event.target):  # counters it enters with too (122.6)
             return Option(source, label, timestamp, _counters(game, spec, label))
     elif isinstance(event, TokenCreated) and spec.event == "tokens" and player_matches(game, spec, source,
                                                                                       event.owner):
@@ -681,7 +682,7 @@ def entering(game: View, choices: Choices, oid: str, x: int = 0) -> tuple[list[E
         elif ability.word in ("enters with counters", "enters with X counters"):
             count = ability.value if ability.word == "enters with counters" else x
             if count:
-                events.append(CounterChange(oid, ability.counter_kind, count))
+                events.append(CounterChange(oid, ability.counter_kind, count, entering=True))
             notes.append(f"it enters with {count} {ability.counter_kind} counter{'s' if count != 1 else ''} on it"
                          + (f" (X = {x}, the X its spell was cast with)" if ability.word != "enters with counters"
                             else ""))
@@ -698,11 +699,11 @@ def entering(game: View, choices: Choices, oid: str, x: int = 0) -> tuple[list[E
     if tapped:
         events.insert(0, StatusChange(oid, True))
     if chars.is_planeswalker and chars.loyalty:
-        events.append(CounterChange(oid, "loyalty", chars.loyalty))
+        events.append(CounterChange(oid, "loyalty", chars.loyalty, entering=True))
         notes.append(f"it enters with {chars.loyalty} loyalty counters")
         cited.append(rules.PLANESWALKER_ENTERS_WITH_LOYALTY)
     if "battle" in chars.types and chars.defense:
-        events.append(CounterChange(oid, "defense", chars.defense))
+        events.append(CounterChange(oid, "defense", chars.defense, entering=True))
         notes.append(f"it enters with {chars.defense} defense counters")
         cited.append(rules.BATTLE_DEFENSE)
     return events, notes, cited
