@@ -45,6 +45,16 @@ CARDS = {  # name → (type line, cost, P/T, Oracle text)
                       "turn."),
     "Birds of Paradise": ("Creature — Bird", "{G}", "0/1", "Flying\n{T}: Add one mana of any color."),
     "Plains": ("Basic Land — Plains", "", "", ""),
+    "Fiend Hunter": ("Creature — Human Cleric", "{1}{W}{W}", "1/3", "When this creature enters, you may exile another "
+                     "target creature.\nWhen this creature leaves the battlefield, return the exiled card to the "
+                     "battlefield under its owner's control."),
+    "Banishing Light": ("Enchantment", "{2}{W}", "", "When this enchantment enters, exile target nonland permanent "
+                        "an opponent controls until this enchantment leaves the battlefield."),
+    "Disenchant": ("Instant", "{1}{W}", "", "Destroy target artifact or enchantment."),
+    "Lightning Bolt": ("Instant", "{R}", "", "Lightning Bolt deals 3 damage to any target."),
+    "Mutavault": ("Land", "", "", "{T}: Add {C}.\n{1}: Until end of turn, Mutavault becomes a 2/2 creature with all "
+                  "creature types. It's still a land."),
+    "Wastes": ("Basic Land", "", "", "{T}: Add {C}."),
     "Doubling Season": ("Enchantment", "{4}{G}", "", "If an effect would create one or more tokens under your "
                         "control, it creates twice that many of those tokens instead.\nIf an effect would put one or "
                         "more counters on a permanent you control, it puts twice that many of those counters on that "
@@ -301,3 +311,127 @@ amount = 1
 counters = { ball = { "+1/+1" = 4 }, bears = { "+1/+1" = 1 } }
 """, until="precombat main", mana="colorless = 4")
     assert "614.1a" in cited
+
+
+def test_fiend_hunters_leaves_ability_returns_only_what_its_enters_ability_exiled():
+    hunter = card("fh", "Fiend Hunter", "Alice", "hand") + card("bears", "Grizzly Bears", "Bob") \
+        + card("bolt", "Lightning Bolt", "Bob", "hand")
+    choices = '[choices]\ntrigger_targets = { fh = ["bears"] }\n'
+    _, cited = replay(hunter + choices, """
+[[actions]]
+do = "cast"
+card = "fh"
+[[actions]]
+do = "resolve"
+count = 2
+[[actions]]
+do = "cast"
+card = "bolt"
+player = "Bob"
+targets = ["fh"]
+[[actions]]
+do = "resolve"
+count = 2
+[expect]
+zone = { bears = "battlefield", fh = "graveyard" }
+""", until="precombat main", mana="white = 3", bob_mana="red = 1")
+    assert "607.2a" in cited
+    outcome, _ = replay(hunter + choices, """
+[[actions]]
+do = "cast"
+card = "fh"
+[[actions]]
+do = "resolve"
+[[actions]]
+do = "cast"
+card = "bolt"
+player = "Bob"
+targets = ["fh"]
+[[actions]]
+do = "resolve"
+count = 3
+[expect]
+zone = { bears = "exile", fh = "graveyard" }
+""", until="precombat main", mana="white = 3", bob_mana="red = 1")
+    assert any("nothing returns" in s.text for s in outcome.trace.steps)  # it left before anything was exiled
+
+
+def test_banishing_light_returns_the_card_as_it_leaves_or_exiles_nothing_if_it_left_first():
+    light = card("bl", "Banishing Light", "Alice", "hand") + card("bears", "Grizzly Bears", "Bob",
+                                                                   counters='{ "+1/+1" = 1 }') \
+        + card("dis", "Disenchant", "Bob", "hand") + '[choices]\ntrigger_targets = { bl = ["bears"] }\n'
+    _, cited = replay(light, """
+[[actions]]
+do = "cast"
+card = "bl"
+[[actions]]
+do = "resolve"
+count = 2
+[[actions]]
+do = "check"
+zone = { bears = "exile" }
+[[actions]]
+do = "cast"
+card = "dis"
+player = "Bob"
+targets = ["bl"]
+[[actions]]
+do = "resolve"
+[expect]
+zone = { bears = "battlefield" }
+counters = { bears = {} }
+stack = []
+""", until="precombat main", mana="white = 3", bob_mana="white = 2")
+    assert "610.3c" in cited
+    _, cited = replay(light, """
+[[actions]]
+do = "cast"
+card = "bl"
+[[actions]]
+do = "resolve"
+[[actions]]
+do = "cast"
+card = "dis"
+player = "Bob"
+targets = ["bl"]
+[[actions]]
+do = "resolve"
+count = 2
+[expect]
+zone = { bears = "battlefield", bl = "graveyard" }
+""", until="precombat main", mana="white = 3", bob_mana="white = 2")
+    assert "610.3b" in cited
+
+
+def test_mutavault_becomes_a_creature_with_every_creature_type_until_end_of_turn():
+    _, cited = replay(card("vault", "Mutavault", "Alice") + card("wastes", "Wastes", "Alice"), """
+[[actions]]
+do = "activate"
+card = "vault"
+ability = 2
+mana = ["wastes"]
+[[actions]]
+do = "resolve"
+[[actions]]
+do = "check"
+pt = { vault = "2/2" }
+[[actions]]
+do = "attack"
+attackers = ["vault"]
+[[actions]]
+do = "combat damage"
+[expect]
+life = { Bob = 18 }
+""")
+    assert "613.4b" in cited
+    [_, animate] = read_card(CARDS["Mutavault"][3], "Mutavault", "Land")
+    subtypes = animate.effect.instructions[0].characteristics.subtypes
+    assert "Dog" in subtypes and "Assembly-Worker" in subtypes and "Forest" not in subtypes
+
+
+def test_blightsteel_colossus_is_shuffled_into_its_library_instead_of_going_to_a_graveyard():
+    text = ("Trample, infect, indestructible\nIf Blightsteel Colossus would be put into a graveyard from anywhere, "
+            "reveal Blightsteel Colossus and shuffle it into its owner's library instead.")
+    replacement = read_card(text, "Blightsteel Colossus", "Artifact Creature — Phyrexian Golem")[-1]
+    assert (replacement.events.event, replacement.events.mode, replacement.events.self_only) == (
+        "zone", "library", True)

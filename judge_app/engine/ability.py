@@ -157,8 +157,9 @@ class EventEffect:
 
     `event` is the kind of event: "damage", "life gain", "life loss", "counters", "tokens", "zone" (a card or
     token moving), "destroy", "draw", "enters", "lose game", "win game". `mode` is what happens to it:
-    "double", "plus" (`amount` more), "prevent" (`amount`, 0 for all), "none" (gains no life), "exile", "win",
-    "tapped", "can't", "unpreventable". The other fields say whose event it watches."""
+    "double", "plus" (`amount` more), "prevent" (`amount`, 0 for all), "none" (gains no life), "exile",
+    "library" (its owner's, shuffled in), "win", "tapped", "can't", "unpreventable". The other fields say whose
+    event it watches."""
 
     event: str
     mode: str

@@ -408,7 +408,7 @@ def activate(game: Play, player: str, source: str, index: int, chosen: list[str]
         return
     item = StackItem(id=state.new_id("ability"), kind="activated", source=source, controller=player,
                      text=ability.shown(chars.name), name=f"{chars.name}'s ability", source_chars=chars,
-                     effect=ability.effect, choices=announced)
+                     effect=ability.effect, choices=announced, source_incarnation=obj.incarnation)
     _check_modes(ability.effect, announced, item.name)
     item.specs = targets.specs_of(ability.effect, every_mode=True)
     item.targets = targets.assign(game, targets.specs_of(ability.effect, announced.get("modes")), chosen, player,

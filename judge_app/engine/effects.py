@@ -52,6 +52,7 @@ from judge_app.engine.interpret import (
     graveyards,
     instruction_verb,
     predefined_token,
+    until_source_leaves,
     whole_hand,
 )
 from judge_app.engine.layers import copiable_values, rules_applied
@@ -60,7 +61,7 @@ from judge_app.engine.perform import Play
 from judge_app.engine.replacement import entering
 from judge_app.engine.stack import find, goes_to, leave_stack, target_name
 from judge_app.engine.state import DelayedTrigger, Shield, StackItem
-from judge_app.engine.words import Resolving, amount, chars, holds, things
+from judge_app.engine.words import Resolving, amount, chars, holds, linked_exile, things
 
 Result = tuple[str, list[rules.Cite]]
 Verb = Callable[[Play, Resolving, n.Instruction], Result]
@@ -339,7 +340,33 @@ def _exile(game: Play, r: Resolving, ins: n.Instruction) -> Result:
         cards = [c for p in game.state.players.values() for c in p.graveyard]
         text, cited = _move(game, r, cards, "exile")
         return (text or "every graveyard is empty: nothing is exiled"), cited
-    return _move(game, r, _picked(game, r, ins.object, things(game, r, ins.object)), "exile")
+    until = until_source_leaves(ins.duration)
+    item = r.item
+    if until and (not game.state.on_battlefield(item.source)
+                  or game.state.objects[item.source].incarnation != item.source_incarnation):
+        return (f"{item.source_chars.name} has already left the battlefield, so nothing is exiled"), [
+            rules.UNTIL_EVENT, rules.UNTIL_EVENT_PASSED if item.kind == "triggered" else rules.UNTIL_EVENT_PASSED_SPELL]
+    cards = _picked(game, r, ins.object, things(game, r, ins.object))
+    before = {x: game.state.objects[x].incarnation for x in cards if x in game.state.objects}
+    text, cited = _move(game, r, cards, "exile")
+    exiled = [x for x, was in before.items() if game.state.objects[x].incarnation != was
+              and game.state.objects[x].zone == "exile"]
+    _remember_exiled(game, r, exiled, game.state.exiled_until if until else game.state.exiled_with)
+    if until and exiled:
+        text += f" until {item.source_chars.name} leaves the battlefield"
+        cited = [*cited, rules.UNTIL_EVENT]
+    return text, cited
+
+
+def _remember_exiled(game: Play, r: Resolving, exiled: list[str],
+                     memory: dict[tuple[str, int], list[tuple[str, int]]]) -> None:
+    """607.2a: an ability of a permanent that exiles cards is linked to its other abilities naming "the exiled
+    card"; 610.3: a card exiled "until" it leaves comes back then. Either way the cards are remembered for the
+    object the source was (a new object after a zone change is another, 400.7)."""
+    item = r.item
+    if exiled and item.kind != "spell" and item.source_incarnation is not None:
+        key = (item.source, item.source_incarnation)
+        memory.setdefault(key, []).extend((x, game.state.objects[x].incarnation) for x in exiled)
 
 
 @verb("regenerate can't")
@@ -373,6 +400,11 @@ def _return(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     if ins.destination.zone == "hand":
         return _move(game, r, refs, "hand")
     lines, cited, moved = [], [rules.NEW_OBJECT, rules.OBJECT_TIMESTAMP], []
+    if linked_exile(r, ins.object):  # "the exiled card": what the linked ability exiled (607.2a)
+        cited.insert(0, rules.LINKED_ABILITIES)
+        if not refs:
+            return (f"no card exiled by {r.item.source_chars.name}'s linked ability is in exile: nothing returns"), [
+                rules.LINKED_ABILITIES]
     counter, count = _returned_with(game, r, ins)
     for ref in refs:
         obj = game.state.objects[ref]

@@ -34,7 +34,7 @@ from judge_app.engine.ability import (
 )
 from judge_app.engine.keywords import SIMPLE_KEYWORDS
 from judge_app.engine.predefined import Predefined, predefined
-from judge_app.engine.subtypes import SUBTYPES
+from judge_app.engine.subtypes import CREATURE_TYPES, SUBTYPES
 
 # the verbs of instructions the engine follows (`effects.py`), with the rule each one's words come from
 PLAYED_VERBS: dict[str, rules.Cite] = {
@@ -129,14 +129,18 @@ def _one_spell_ability(abilities: list[Ability]) -> list[Ability]:
 
 
 def _check_paid_references(abilities: list[Ability]) -> None:
-    """"The sacrificed creature", "the exiled card" name what a cost of the same spell or ability paid with; one
-    exiled by another ability of the card is a linked ability (607.2a), which the engine doesn't play yet."""
+    """"The sacrificed creature", "the exiled card" name what a cost of the same spell or ability paid with, or
+    the cards another triggered or activated ability of the object exiled (a linked ability, 607.2a: Fiend Hunter,
+    Oblivion Ring); a sacrifice or discard by another ability isn't played yet."""
     spell_costs = {a.verb for x in abilities if x.kind == "additional cost" and x.cost for a in x.cost.actions}
     for ability in abilities:
         if ability.effect is None:
             continue
         paid = spell_costs if ability.kind == "spell" else {a.verb for a in ability.cost.actions} \
             if ability.cost is not None else set()
+        if ability.kind in ("triggered", "activated") and any(_exiles(other) for other in abilities
+                                                             if other is not ability):
+            paid = paid | {"exile"}
         for node in ability.effect.walk():
             if isinstance(node, n.Description) and node.selector.kind == "the":
                 for q in node.qualities:
@@ -144,6 +148,20 @@ def _check_paid_references(abilities: list[Ability]) -> None:
                     if q.kind == "status" and verb is not None and verb not in paid:
                         raise Unplayable(f"\"{node.text}\" (what another ability of the card did)",
                                          rules.LINKED_ABILITIES, ability.text, getattr(ability.node, "line", 0))
+
+
+def until_source_leaves(duration: n.Duration | None) -> bool:
+    """"Exile target … until this enchantment leaves the battlefield" (610.3): the one "until" the engine plays."""
+    condition = duration.condition if duration is not None and duration.kind == "until" else None
+    event = condition.event if condition is not None and condition.kind == "event" else None
+    return event is not None and event.verb == "leave the battlefield" and isinstance(event.subject, n.Reference) \
+        and event.subject.kind == "self"
+
+
+def _exiles(ability: Ability) -> bool:
+    """A triggered or activated ability that exiles something: the one "the exiled card" is linked to (607.2a)."""
+    return ability.kind in ("triggered", "activated") and ability.effect is not None and any(
+        isinstance(node, n.Instruction) and node.verb == "exile" for node in ability.effect.walk())
 
 
 def keyword_kinds(text: str) -> list[str]:
@@ -693,7 +711,9 @@ def becomes(ins: n.Instruction, c: n.Characteristics) -> list[Change]:
         out.append(Change("set colors", colors=frozenset(c.colors)))
     if c.pt is not None:
         out.append(Change("set power/toughness", power=_fixed(c.pt.power), toughness=_fixed(c.pt.toughness)))
-    if c.abilities or c.name or c.copy_of is not None or not out or not all(x[:1].isupper() for x in c.subtypes) \
+    if c.abilities:  # "becomes a 3/3 green Ape creature with trample": it gains trample too (613.1f)
+        out.append(Change("add abilities", abilities=granted(c.abilities)))
+    if c.name or c.copy_of is not None or not out or not all(x[:1].isupper() for x in c.subtypes) \
             or "chosen" in ins.qualifier:  # "is the chosen color" is no subtype "The Chosen Color"
         raise Unplayable(f"\"{ins.text}\"", rules.LAYERS)
     return out
@@ -726,6 +746,9 @@ CHOSEN_AS_ENTERS = ("color", "creature type", "card name")
 def replacement(node: n.ReplacementAbility) -> Ability:
     """The replacement and prevention effects of static abilities the engine has (614.1, 615)."""
     effects = [i for i in node.effect.instructions if isinstance(i, n.Instruction)]
+    if _shuffled_instead(node, effects):  # "reveal ~ and shuffle it into its owner's library instead"
+        return Ability("replacement", node.text, node=node,
+                       events=EventEffect("zone", "library", self_only=True, to_zone="graveyard", text=node.text))
     first = effects[0] if effects else None
     if node.condition is not None or first is None or len(effects) != 1:
         raise Unplayable(f"the replacement effect \"{node.text}\"", rules.REPLACEMENT)
@@ -781,6 +804,16 @@ def _unless_control(unless: n.Unless | None, text: str) -> StaticCondition | Non
             or not (unless.payer is None or (isinstance(unless.payer, n.Reference) and unless.payer.kind == "you")):
         raise Unplayable(f"the replacement effect \"{text}\" (unless {unless.text})", rules.REPLACEMENT)
     return static_condition(n.Condition("control", subject=unless.payer, object=action.object, text=unless.text))
+
+
+def _shuffled_instead(node: n.ReplacementAbility, effects: list[n.Instruction]) -> bool:
+    """"If ~ would be put into a graveyard from anywhere, reveal ~ and shuffle it into its owner's library
+    instead" (Blightsteel Colossus): the card goes to its owner's library; revealing changes nothing here."""
+    verbs = [i.verb for i in effects if not (i.verb == "reveal" and _is_self(i.object))]
+    shuffle = effects[-1] if effects else None
+    return node.mode == "instead" and node.condition is None and node.event.verb == "put into graveyard" \
+        and _is_self(node.event.subject) and verbs == ["shuffle"] and shuffle is not None \
+        and shuffle.destination is not None and shuffle.destination.zone == "library"
 
 
 def _event_effect(node: n.ReplacementAbility, event: n.Event, first: n.Instruction) -> EventEffect | None:
@@ -938,7 +971,8 @@ def check_instruction(ins: n.Instruction) -> None:
             check_thing(thing, ins.text)
     for amount in (ins.amount, *(((ins.pt.power, ins.pt.toughness)) if ins.pt is not None else ())):
         check_amount(amount, ins.text)
-    if ins.duration is not None and ins.duration.kind not in DURATIONS:
+    if ins.duration is not None and ins.duration.kind not in DURATIONS \
+            and not (verb == "exile" and until_source_leaves(ins.duration)):
         raise Unplayable(f"the duration \"{ins.duration.text}\"", rules.EFFECT_DURATION)
     if ins.condition is not None:
         check_condition(ins.condition)
@@ -1207,12 +1241,22 @@ def _mend_instruction(ins: n.Instruction, next_target: list[int]) -> n.Instructi
 
 
 def _characteristics_from_words(c: n.Characteristics, words: list[str]) -> n.Characteristics:
-    """"black", "blue and red", "a 3/3 Elemental creature", "an artifact": colours, P/T, subtypes, types."""
-    colors, types, subtypes, pt = [], [], [], None
+    """"black", "blue and red", "a 3/3 Elemental creature", "an artifact": colours, P/T, subtypes, types; "… with
+    all creature types" (205.3m: every one of them), "… with trample" (keywords it gains, 613.1f)."""
+    colors, types, subtypes, pt, abilities = [], [], [], None, ()
     text = " ".join(words)
     if " with base power and toughness " in text:  # "a blue Frog with base power and toughness 1/1"
         text, value = text.split(" with base power and toughness ", 1)
         words = [*text.split(), value]
+    elif text.endswith(" with all creature types"):  # Mutavault
+        words = text.removesuffix(" with all creature types").split()
+        subtypes = sorted(CREATURE_TYPES)
+    elif " with " in text:  # "a 3/3 green Ape creature with trample"
+        text, keywords = text.split(" with ", 1)
+        read_keywords = read(keywords.replace(" and ", ", ").capitalize()).abilities
+        if not read_keywords or not all(isinstance(a, n.KeywordAbility) for a in read_keywords):
+            return c
+        words, abilities = text.split(), tuple(read_keywords)
     for word in (w.strip(",") for w in words):
         if word in ("a", "an", "and"):
             continue
@@ -1224,11 +1268,15 @@ def _characteristics_from_words(c: n.Characteristics, words: list[str]) -> n.Cha
             power, toughness = word.split("/")
             pt = n.PT(n.Amount("number", value=int(power), text=power),
                       n.Amount("number", value=int(toughness), text=toughness), text=word)
-        elif word.isalpha() and word.capitalize() in SUBTYPES:
-            subtypes.append(word.capitalize())
+        elif word in _SUBTYPE_WORDS:  # "Elemental", "Assembly-Worker"
+            subtypes.append(_SUBTYPE_WORDS[word])
         else:
             return c  # not read: the instruction is refused rather than guessed
-    return dataclasses.replace(c, colors=tuple(colors), types=tuple(types), subtypes=tuple(subtypes), pt=pt)
+    return dataclasses.replace(c, colors=tuple(colors), types=tuple(types), subtypes=tuple(subtypes), pt=pt,
+                               abilities=abilities)
+
+
+_SUBTYPE_WORDS = {s.lower(): s for s in SUBTYPES if " " not in s}
 
 
 COLOR_WORDS = ("white", "blue", "black", "red", "green", "colorless")

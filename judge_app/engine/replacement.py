@@ -398,7 +398,7 @@ def _zone(game: View, spec: EventEffect, label: str):
         assert isinstance(event, ZoneChange)
         name = game.name(event.object)
         dies = event.from_zone == "battlefield" and event.to_zone == "graveyard"
-        to = "exile" if spec.mode == "exile" else spec.to_zone
+        to = spec.mode if spec.mode in ("exile", "library") else spec.to_zone
         would = "would die" if dies else f"would be put into {_zone_words(event.to_zone)}"
         cited = [rules.REPLACEMENT_INSTEAD, rules.REPLACED_EVENT, *([rules.DIES] if dies else [])]
         missed = ""

@@ -234,6 +234,8 @@ def detect(game: View, changes: list[Event], before: dict[str, Characteristics],
                     anchor = Anchor(chars.controller, oid)
                     if any(_matches_event(game, e, happened, anchor, before) for e in ability.trigger.events):
                         pending = _pending(game, oid, ability, chars, happened)
+                        left = oid in before and not state.on_battlefield(oid)  # it was the object just before
+                        pending.source_incarnation = state.objects[oid].incarnation - (1 if left else 0)
                         if looks_back and pending.it in state.objects:
                             pending.it_incarnation = state.objects[pending.it].incarnation
                             pending.it_counters = dict((counters or {}).get(pending.it, {}))
