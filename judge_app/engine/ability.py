@@ -181,6 +181,7 @@ class Cost:
     life: int = 0
     loyalty: int | None = None
     sorcery: bool = False  # "Activate only as a sorcery" (602.5d)
+    crew: int = 0  # "Crew N": tap other untapped creatures you control with total power N or greater (702.122a)
     actions: tuple[nodes.Instruction, ...] = ()
     text: str = ""
 

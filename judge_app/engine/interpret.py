@@ -220,6 +220,8 @@ def keyword(node: n.KeywordAbility) -> list[Ability]:
             and not node.variant:  # 702.34a: cast from the graveyard for this cost; exiled as it leaves the stack
         return [Ability("flashback", node.text, cost=Cost(mana=_mana_text(node.cost.mana), text=node.cost.text),
                         zone="graveyard", rule=rules.FLASHBACK, node=node)]
+    if name == "crew" and node.amount is not None and node.amount.kind == "number" and not node.cost:
+        return [_crew(node, node.amount.value or 0)]
     if name == "delve" and not (node.qualities or node.amount or node.cost):  # 702.66a, paid as it is cast
         return [Ability("delve", node.text, rule=rules.DELVE, node=node)]
     if name == "affinity" and node.object is not None and not node.object.qualities:  # 702.41a
@@ -274,6 +276,18 @@ def _cycling(node: n.KeywordAbility) -> Ability:
     assert node.cost is not None
     [meaning] = read_card(f"{node.cost.text}, Discard this card: Draw a card.", type_line="Instant")
     return dataclasses.replace(meaning, text=node.text, zone="hand", rule=rules.CYCLING, node=node)
+
+
+_CREWED = "This Vehicle becomes an artifact creature until end of turn."  # 702.122a
+
+
+def _crew(node: n.KeywordAbility, power: int) -> Ability:
+    """702.122a: "Crew N" means "Tap any number of other untapped creatures you control with total power N or
+    greater: This permanent becomes an artifact creature until end of turn." — its effect read by the grammar like
+    the printed text, its cost paid by `vehicles.crew_with`."""
+    [meaning] = read_card(_CREWED, type_line="Instant")  # an instruction (on a permanent: a static statement)
+    return Ability("activated", node.text, cost=Cost(crew=power, text=f"Crew {power}"), effect=meaning.effect,
+                   rule=rules.CREW, word="crew", node=node)
 
 
 def _quality_word(q: n.Quality) -> str:
@@ -733,8 +747,9 @@ def becomes(ins: n.Instruction, c: n.Characteristics) -> list[Change]:
     elif qualifier.rstrip("s") in ("artifact", "enchantment", "creature", "land") and c.in_addition:
         out.append(Change("type", types=frozenset({qualifier.rstrip("s")}), in_addition=True))
     elif c.types or c.subtypes:
-        out.append(Change("type", types=frozenset(t.lower() for t in c.types), subtypes=tuple(c.subtypes),
-                          in_addition=c.in_addition))
+        types = frozenset(t.lower() for t in c.types)
+        keeps = types == {"artifact", "creature"} and not c.subtypes  # "becomes an artifact creature" (205.1b)
+        out.append(Change("type", types=types, subtypes=tuple(c.subtypes), in_addition=c.in_addition or keeps))
     if c.colors:
         out.append(Change("set colors", colors=frozenset(c.colors)))
     if c.pt is not None:
