@@ -403,7 +403,7 @@ def static(node: n.StaticAbility) -> list[Ability]:
         return [dataclasses.replace(a, condition=condition) for a in combat]
     if len(instructions) == 1 and instructions[0].verb == "additional cost":
         return [_additional_cost(instructions[0])]
-    if node.cda or _cda_text(node.text):
+    if node.cda:
         return [_cda(node)]
     if len(instructions) == 1 and isinstance(instructions[0], n.Instruction) and instructions[0].verb == "cost":
         return [cost_change(node, instructions[0], condition)]
@@ -592,31 +592,30 @@ def _opening_hand(node: n.StaticAbility) -> bool:
             i, n.Instruction)] == ["begin the game on the battlefield"]
 
 
-_TARMOGOYF = ("power is equal to the number of card types among cards in all graveyards and its toughness is equal "
-              "to that number plus 1")
-
-
-def _cda_text(text: str) -> bool:
-    lower = text.lower()
-    return "power and toughness are each equal to the number of" in lower or _TARMOGOYF in lower
+_CARD_TYPES_IN_GRAVEYARDS = "the number of card types among cards in all graveyards"  # Tarmogoyf
 
 
 def _cda(node: n.StaticAbility) -> Ability:
-    """604.3: "~'s power and toughness are each equal to the number of …", "~'s power is equal to the number of
-    card types among cards in all graveyards and its toughness is equal to that number plus 1" (TEMPORARY: from
-    the text, see below)."""
-    if _TARMOGOYF in node.text.lower():
-        counted = "card types in all graveyards"
-    else:
-        counted = node.text.rstrip(".").split("equal to the number of", 1)[1].strip()
-        words = counted.split()
-        plural_subtype = len(words) == 3 and words[0][:1].isupper() and words[1:] == ["you", "control"]
-        if counted.lower() not in ("creatures you control", "cards in your hand", "lands you control",
-                                   "creature cards in your graveyard") and not plural_subtype:
-            raise Unplayable(f"the characteristic-defining ability \"{node.text}\"", rules.CDA)
-        if not plural_subtype:
-            counted = counted.lower()
-    change = Change("characteristic-defining power/toughness", count=counted)
+    """604.3: "~'s power and toughness are each equal to the number of creatures you control", "~'s power is equal
+    to the number of instant and sorcery cards in your graveyard" (its toughness printed): the description counted
+    in layer 7a wherever the object is (`layers._counted`); Tarmogoyf's "the number of card types among cards in all
+    graveyards" and "that number plus 1" for its toughness."""
+    instructions = [i for i in node.effect.instructions if isinstance(i, n.Instruction)]
+    first = instructions[0] if instructions else None
+    if first is None or any(i.verb != "characteristic pt" or i.amount is None for i in instructions) \
+            or not (_is_self(first.subject) or (isinstance(first.subject, n.Reference) and first.subject.kind == "it")):
+        raise Unplayable(f"the characteristic-defining ability \"{node.text}\"", rules.CDA)
+    if first.amount.text.lower() == _CARD_TYPES_IN_GRAVEYARDS and len(instructions) == 2 \
+            and instructions[1].amount.kind == "plus" and instructions[1].amount.other is not None:
+        change = Change("characteristic-defining power/toughness", count="card types in all graveyards",
+                        toughness=instructions[1].amount.other.value or 0)
+        return Ability("cda", node.text, affects="self", changes=(change,), node=node)
+    counted = first.amount.of
+    if len(instructions) != 1 or first.amount.kind != "count" or not isinstance(counted, n.Description) \
+            or matching.unplayable(counted) or matching.names_players(counted):
+        raise Unplayable(f"the characteristic-defining ability \"{node.text}\"", rules.CDA)
+    which = "" if first.qualifier == "power and toughness" else first.qualifier
+    change = Change("characteristic-defining power/toughness", per=counted, which=which)
     return Ability("cda", node.text, affects="self", changes=(change,), node=node)
 
 
@@ -1229,9 +1228,7 @@ def graveyards(thing: n.Thing | None) -> bool:
 # carry, and is to be deleted when the tree carries it: an intervening "if" left on the first instruction
 # instead of `Trigger.condition`; "enters with N counters" kept as a `qualifier` string instead of `amount` and
 # `counter`; a `Characteristics` with only its `text` ("black", "a 3/3 Elemental creature", "token that's a copy
-# of target creature"); "Counter target spell" read as a verb "target"; a characteristic-defining ability with no
-# instructions and `cda` unset ("~'s power and toughness are each equal to the number of …", read by `_cda`
-# from its text).
+# of target creature"); "Counter target spell" read as a verb "target".
 
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
