@@ -1053,12 +1053,26 @@ def check_thing(thing: n.Thing | None, text: str) -> None:
         if thing.of is not None:
             check_thing(thing.of, text)
         return
-    why = matching.unplayable(thing)
+    why = matching.unplayable(thing if thing.is_target else _compared_as_numbers(thing, text))
     if why:
         raise Unplayable(f"{why} in \"{text}\"", rules.TARGETS if thing.is_target else rules.OBJECTS)
     count = thing.selector.count
     if count is not None and count.kind != "number":
         raise Unplayable(f"\"{thing.text}\"", rules.TARGETS)
+
+
+def _compared_as_numbers(desc: n.Description, text: str) -> n.Description:
+    """"With mana value X or less", "equal to 1 plus the sacrificed creature's mana value": comparisons with an
+    amount the engine evaluates as it resolves (`words.evaluated`), checked here as numbers would be; the amount
+    itself is checked as any amount (107.3). Targets keep numbers only: they are chosen before anything resolves."""
+    def number(q: n.Quality) -> n.Quality:
+        if q.kind in ("any", "all"):
+            return dataclasses.replace(q, parts=tuple(number(p) for p in q.parts))
+        if q.kind != "compare" or q.amount is None or q.amount.kind == "number":
+            return q
+        check_amount(q.amount, text)
+        return dataclasses.replace(q, amount=n.Amount("number", value=0, text=q.amount.text))
+    return dataclasses.replace(desc, qualities=tuple(number(q) for q in desc.qualities))
 
 
 def check_amount(amount: n.Amount | None, text: str) -> None:

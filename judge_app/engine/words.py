@@ -9,7 +9,7 @@ battlefield is its last known information (608.2h). X is the value announced as 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from judge_app.cardtext import nodes as n
 from judge_app.engine import conditions, matching
@@ -97,7 +97,21 @@ def things(game: View, r: Resolving, thing: n.Thing | None) -> list[str]:
         for q in thing.qualities:
             if q.kind == "status" and q.value in ("sacrificed", "exiled", "discarded"):
                 return list(r.item.choices.get("paid", {}).get(q.value, []))
-    return matching.selected(game.state, game.chars, thing, r.anchor)
+    return matching.selected(game.state, game.chars, evaluated(game, r, thing), r.anchor)
+
+
+def evaluated(game: View, r: Resolving, desc: n.Description) -> n.Description:
+    """"A creature card with mana value X or less", "… equal to 1 plus the sacrificed creature's mana value": the
+    description with each comparison's amount as the number it stands for now (107.3, 608.2h)."""
+    def number(q: n.Quality) -> n.Quality:
+        if q.kind in ("any", "all"):
+            return replace(q, parts=tuple(number(p) for p in q.parts))
+        if q.kind != "compare" or q.amount is None or q.amount.kind == "number":
+            return q
+        value = amount(game, r, q.amount)
+        return replace(q, amount=n.Amount("number", value=value, text=str(value)))
+    qualities = tuple(number(q) for q in desc.qualities)
+    return desc if qualities == desc.qualities else replace(desc, qualities=qualities)
 
 
 def _reference(game: View, r: Resolving, ref: n.Reference) -> list[str]:
