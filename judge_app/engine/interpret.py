@@ -56,7 +56,7 @@ PLAYED_VERBS: dict[str, rules.Cite] = {
 AMOUNT_KINDS = ("number", "variable", "count", "property", "event", "times", "half", "for each", "plus", "minus")
 PROPERTIES = ("power", "toughness", "mana value", "life total", "life", "cards in hand", "loyalty")
 REFERENCES = ("self", "you", "it", "they", "that", "attached", "controller", "owner", "event", "each of them",
-              "sacrificed", "exiled", "discarded")
+              "sacrificed", "exiled", "discarded", "defending player")
 PUT_ZONES = ("battlefield", "hand", "library", "graveyard")
 QUALIFIERS = ("combat", "tapped", "half", "divided", "all abilities", "in any order", "in a random order", "back",
               "back, in any order", "back, in a random order")
@@ -213,6 +213,8 @@ def keyword(node: n.KeywordAbility) -> list[Ability]:
         return [_persist(node, name)]
     if name == "prowess" and not (node.qualities or node.amount or node.cost):
         return [_prowess(node)]
+    if name == "annihilator" and node.amount is not None and node.amount.kind == "number" and not node.cost:
+        return [_annihilator(node, node.amount.value or 0)]
     if name == "cycling" and node.cost is not None and node.cost.mana is not None and not node.cost.actions \
             and not node.variant:  # not typecycling (702.29e), which searches
         return [_cycling(node)]
@@ -268,6 +270,16 @@ def _prowess(node: n.KeywordAbility) -> Ability:
     assert isinstance(meaning, n.TriggeredAbility)
     return Ability("triggered", node.text, trigger=meaning.trigger, effect=meaning.effect, node=node,
                    rule=rules.PROWESS)
+
+
+def _annihilator(node: n.KeywordAbility, count: int) -> Ability:
+    """702.86a: "Annihilator N" means "Whenever this creature attacks, defending player sacrifices N permanents." —
+    read by the grammar like the printed text; each instance triggers separately (702.86b)."""
+    [meaning] = read(f"Whenever this creature attacks, defending player sacrifices {count} permanents.",
+                     type_line="Creature").abilities
+    assert isinstance(meaning, n.TriggeredAbility)
+    return Ability("triggered", node.text, trigger=meaning.trigger, effect=meaning.effect, node=node,
+                   rule=rules.ANNIHILATOR)
 
 
 def _cycling(node: n.KeywordAbility) -> Ability:

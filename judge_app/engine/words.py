@@ -138,6 +138,10 @@ def _reference(game: View, r: Resolving, ref: n.Reference) -> list[str]:
         return list(item.choices.get("paid", {}).get(kind, []))
     if kind == "each of them":
         return _last_acted(r)
+    if kind == "defending player":  # the player the attacking source attacks, or whose planeswalker (508.5)
+        combat = game.state.combat
+        attacked = combat.defending.get(r.current or item.source) if combat is not None else None
+        return [attacked] if attacked else []
     return _anaphora(game, r, ref)
 
 
