@@ -1104,6 +1104,8 @@ def check_amount(amount: n.Amount | None, text: str) -> None:
 def check_condition(condition: n.Condition) -> None:
     kicked = condition.kind == "is" and condition.quality is not None and condition.quality.value == "kicked" \
         and isinstance(condition.subject, n.Reference) and condition.subject.kind == "self"
+    if conditions.unplayable(condition) is None and condition.kind not in CONDITIONS:
+        return  # evaluated on the board as a static's would be (`conditions.holds`): "if it's not your turn"
     if (condition.kind not in CONDITIONS and not kicked) or condition.parts or condition.event is not None:
         raise Unplayable(f"the condition \"{condition.text}\"", rules.RESOLVE_INSTRUCTIONS)
     if condition.kind == "compare":

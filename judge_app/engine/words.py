@@ -248,6 +248,8 @@ def holds(game: View, r: Resolving, condition: n.Condition | None) -> bool:
         who = things(game, r, condition.subject) or [r.item.controller]
         found = things(game, r, condition.object)
         result = any(game.controller(x) in who for x in found if x in game.state.objects)
+    elif conditions.unplayable(condition) is None:  # "if it's not your turn", "if this artifact is tapped" (611.3a)
+        return conditions.holds(conditions.Board(game.state, game.chars, r.item.source, r.item.controller), condition)
     else:
         raise ValueError(f"unplayable condition {kind!r}")
     return result != condition.negated
