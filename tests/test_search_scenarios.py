@@ -118,9 +118,10 @@ def test_questions_a_scenario_answers_show_it(engine):
     shown = ev.scenario_quality(cases, [ids(engine.search(c.q, doc=c.doc)) for c in cases])
     assert shown.questions >= 100
     assert shown.shown >= 0.78, shown  # today .826 (115 questions)
-    # today 1.40 over the 648 naming none (1.31 over the 519 before the measured blind half of 2026-11-27 joined): a
-    # story's events (lexicon/events.toml) bring the deciding rules into the best hits, and with them the scenarios
-    # that show those rules (situations told without naming a scenario: 1.27 → 1.74 a question, e.g. "the creature I
-    # was targeting was sacrificed" → partly-illegal-targets); 1.18 before them; 1.35 before a scenario far behind the
-    # best was left out (scenarios.RELATIVE). Questions told as stories show more: ceiling 1.45
-    assert shown.shown_with_others <= 1.45, shown
+    # today 1.46 over the 768 naming none (1.45 over the 648 before the second measured blind half of 2026-11-27
+    # joined: its 120 questions, many told as stories, show 1.54; 1.31 over the 519 before the first one): a story's
+    # events (lexicon/events.toml) bring the deciding rules into the best hits, and with them the scenarios that show
+    # those rules (situations told without naming a scenario: 1.27 → 1.74 a question, e.g. "the creature I was
+    # targeting was sacrificed" → partly-illegal-targets); 1.18 before them; 1.35 before a scenario far behind the
+    # best was left out (scenarios.RELATIVE). Questions told as stories show more: ceiling 1.50
+    assert shown.shown_with_others <= 1.50, shown
