@@ -204,7 +204,9 @@ def test_every_common_event_is_told_in_every_language():
 
 # Table stories whose deciding rule had no event, or whose words met another event's cues: an Aura's controller
 # (303.4e), a spell that can't be countered (101.2), an attacker split among blockers (510.1c), a stolen commander's
-# damage (903.10a), a sacrificed creature's power (608.2h). One story per language, worded apart from the benchmark's.
+# damage (903.10a), a sacrificed creature's power (608.2h), a lifelinker dying as it deals damage (702.15b), two
+# creatures trading (510.2), a countered creature spell's enters ability (603.6a). Stories worded apart from the
+# benchmark's.
 TABLE = [
     ("aura-controller", "i enchanted my opponent's creature with my aura, who controls the aura now", "en-2026",
      "303.4e"),
@@ -226,6 +228,20 @@ TABLE = [
      "en-2026", "903.10a"),
     ("lki-power", "i sacrificed a 4/4 that had -1/-1 on it to pay for my spell, how much damage does the spell deal",
      "en-2026", "608.2h"),
+    ("lifelink-source-dies", "their blocker killed my lifelink 3/3 in combat, do i gain 3", "en-2026", "702.15b"),
+    ("lifelink-source-dies", "minha criatura com vínculo com a vida morreu no combate, ganho a vida?", "pt-2019",
+     "702.15b"),
+    ("lifelink-source-dies", "mi criatura con vínculo vital murió bloqueando, gano las vidas?", "es-2026", "702.15b"),
+    ("trade-in-combat", "their 3/3 blocked my 3/3, do both creatures die or does one hit first", "en-2026", "510.2"),
+    ("trade-in-combat", "bloqueei a 3/3 dele com a minha 3/3 e elas causam dano uma a outra, as duas morrem?",
+     "pt-2019", "510.2"),
+    ("trade-in-combat", "bloqueo su 3/3 con mi 3/3, mueren las dos?", "es-2026", "510.2"),
+    ("countered-never-enters", "my creature spell got countered, does its enters-the-battlefield ability happen",
+     "en-2026", "603.6a"),
+    ("countered-never-enters", "anularam minha criatura, a habilidade de quando entra no campo dispara?", "pt-2019",
+     "603.6a"),
+    ("countered-never-enters", "me contrarrestaron la criatura, se dispara su habilidad de cuando entra al campo?",
+     "es-2026", "603.6a"),
 ]
 
 
