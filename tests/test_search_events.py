@@ -263,7 +263,35 @@ def test_a_table_story_reaches_its_deciding_rule(engine, event, query, doc, want
     # a spell that can't be countered makes no counter war
     ("en", "can i counterspell a spell that can't be countered", "counter-the-counter"),
     # a sacrificed creature waits for no damage
-    ("en", "sacrificed my damaged 3/3 with -1/-1 on it, how much damage does my spell deal", "damage-then-toughness-drop"),
+    ("en", "sacrificed my damaged 3/3 with -1/-1 on it, how much damage does my spell deal",
+     "damage-then-toughness-drop"),
+    # persist and undying return with counters by their own rules (702.79a, 702.93a)
+    ("en", "my persist creature died with a +1/+1 counter and came back, what counters does it have",
+     "counters-zone-change"),
+    ("pt", "minha criatura com imortal tinha um marcador +1/+1 e voltou do cemitério?", "counters-zone-change"),
+    ("es", "mi criatura con persistir volvió al campo con un contador -1/-1, puede volver otra vez?",
+     "etb-trigger-blink"),
+    # a creature's +1/+1 counters are no countered spell
+    ("en", "my clone enters copying a creature with two +1/+1 counters, does its etb copy them",
+     "countered-never-enters"),
+    # an Aura already on its creature is no Aura spell
+    ("en", "my creature gets protection from red, does the red aura on it fall off", "aura-spell-target-gone"),
+    ("pt", "minha criatura ganhou proteção contra verde e tem uma aura verde, ela cai?", "aura-spell-target-gone"),
+    ("es", "mi criatura gana protección contra el verde y tiene un aura verde, se cae?", "aura-spell-target-gone"),
+    # an attacked planeswalker that left before damage is 506.4c, not damage to a planeswalker
+    ("en", "i attacked their planeswalker and they bounced it before damage", "planeswalker-damage"),
+    ("pt", "ataquei o planeswalker dele e ele saiu antes do dano", "planeswalker-damage"),
+    ("es", "ataqué a su planeswalker y lo devolvieron a la mano antes del daño", "planeswalker-damage"),
+    # a blocker killed by first-strike damage is combat damage, not a blocker removed
+    ("en", "my first strike attacker killed the blocker, does the blocked creature deal damage", "blocker-removed"),
+    ("pt", "bloqueei com uma criatura com iniciativa e matei o atacante, ele causa dano?", "blocker-removed"),
+    ("es", "mi bloqueador con doble golpe mató al atacante, me hace daño?", "blocker-removed"),
+    # a creature that still deals damage is not damage wearing off
+    ("en", "their blocker was removed before damage, does my attacker still deal damage", "damage-wears-off"),
+    # a stolen creature asked to be still attacking is removed from combat (506.4), not summoning sick
+    ("en", "i gained control of their attacking creature, is it still attacking", "control-summoning-sick"),
+    ("pt", "ganhei o controle da criatura atacante dele, ela ainda está atacando?", "control-summoning-sick"),
+    ("es", "gané el control de su criatura atacante, sigue atacando?", "control-summoning-sick"),
 ])
 def test_a_ruling_out_phrase_or_a_size_is_no_event(lang, typed, absent):
     assert absent not in recognised(understanding.parse(typed).words, lang)
