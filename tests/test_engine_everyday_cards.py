@@ -245,7 +245,8 @@ zone = { counterspell = "graveyard", wrath = "hand", island = "hand" }
 
 def test_other_choices_and_reveals_stay_refused_with_their_rule():
     for text, rule in (("Choose a color. Draw a card.", "608.2d"),
-                       ("Reveal the top card of your library. Put it into your hand.", "701.20a")):
+                       ("Reveal cards from the top of your library until you reveal a creature card. Put that card "
+                        "into your hand and the rest on the bottom of your library in a random order.", "701.20a")):
         exc = refused(text, "Some Spell", "Sorcery")  # the engine has no such choice or reveal
         assert exc.rule == rule, (text, exc)
 

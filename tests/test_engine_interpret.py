@@ -57,8 +57,8 @@ def test_a_keyword_not_played_is_refused_with_its_rule():
 
 def test_an_instruction_not_played_is_refused_naming_it():
     with pytest.raises(Unplayable) as info:
-        read_card("When this creature enters, look at the top three cards of your library.", "Seer", "Creature")
-    assert "look at" in str(info.value) and info.value.line == 1
+        read_card("When this creature enters, investigate.", "Seer", "Creature")
+    assert "investigate" in str(info.value) and info.value.line == 1
 
 
 def test_unreadable_text_is_a_positioned_error():

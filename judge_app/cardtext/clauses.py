@@ -82,7 +82,6 @@ VERBS: dict[str, tuple[str, tuple[str, ...]]] = {
     "vp_return_self": ("return", ()),
     "vp_be_returned": ("be returned", ()),
     "vp_bounce_simple": ("return", ("object", "object")),
-    "vp_put_two": ("put", ("object", "recipient")),
     "vp_put_rest": ("put", ()),
     "vp_put_land": ("put", ("object",)),
     "vp_put_into_graveyard": ("put into graveyard", ()),
@@ -407,8 +406,37 @@ def _place_part(values: dict[str, Any], child: Part) -> None:
         values["object"] = value
 
 
+def _put_two(children: list[Any], text: str) -> list[Instruction]:
+    """"Put one of them into your hand and the rest on the bottom of your library in any order", "put one onto
+    the battlefield tapped and the other into your hand", "Put one of them back and the rest into that player's
+    graveyard": two placements, each its own "put" with its own destination (400.1). The second's cards, "the
+    rest" / "the other", are a description with the status "rest": the cards chosen among that the first didn't
+    take; a bare "one" is "one of them"."""
+    children = flatten(children)
+    things = nodes(children, THINGS)
+    zones = nodes(children, Zone)
+    back = "back" in words(children)
+    chosen = things[0]
+    if isinstance(chosen, Description) and chosen.nouns == ("one",) and not chosen.qualities:
+        chosen = Description(Selector("a"), (), (Quality("among", of=Reference("they", text="them")),),
+                             text=chosen.text)
+    rest = things[1] if len(things) > 1 else None
+    if rest is None or (isinstance(rest, Reference) and rest.text.lower() in ("the other", "the rest")):
+        rest = Description(Selector("all"), ("card",), (Quality("status", "rest"),),
+                           text=rest.text if rest is not None else "the rest")
+    cut = text.lower().find(f" and {rest.text.lower()} ")
+    cut = cut if cut >= 0 else text.lower().rfind(" and ")
+    qualifiers = [c for c in children if isinstance(c, Part) and c.role == "qualifier"]
+    first_put = instruction("vp_put_back" if back else "vp_put", [chosen, *([] if back else zones[:1])],
+                            text[:cut])
+    second_put = instruction("vp_put", [rest, zones[-1], *qualifiers], f"put {text[cut + 5:]}")
+    return [first_put, second_put]
+
+
 @builds("vp_")
 def _vp(name: str, children: list[Any], text: str) -> Any:
+    if name == "vp_put_two":
+        return _put_two(children, text)
     if name == "vp_create" and len(parts(flatten(children), "token")) > 1:
         out = []
         for token in parts(flatten(children), "token"):
@@ -484,6 +512,16 @@ def _substitute_x(instr: Instruction, definition: Amount) -> Instruction:
     return _set(instr, **values)
 
 
+def _qualifies(instr: Any, value: str, clause: list[Any]) -> bool:
+    """A clause's qualifier applies to each of its instructions, except an order ("in any order") after two
+    placements: it is the order of the cards put into a library (401.4), not of those put elsewhere."""
+    if not value.startswith("in ") or not value.endswith(" order"):
+        return True
+    into_library = [i for i in clause if isinstance(i, Instruction) and i.destination is not None
+                    and i.destination.zone == "library"]
+    return not into_library or instr in into_library
+
+
 def apply_suffixes(instructions: list[Instruction], children: list[Any]) -> list[Any]:
     """Suffixes of a clause apply to each of its instructions (a duration after "gets +1/+0 and gains first
     strike" lasts for both) unless they say otherwise; "for each" and "unless" to the last one."""
@@ -509,7 +547,8 @@ def apply_suffixes(instructions: list[Instruction], children: list[Any]) -> list
             elif role == "as long as":
                 out = [_set(i, condition=_and(i.condition, value)) for i in out]
             elif role == "qualifier":
-                out = [_set(i, qualifier=f"{i.qualifier}, {value}" if i.qualifier else value) for i in out]
+                out = [_set(i, qualifier=f"{i.qualifier}, {value}" if i.qualifier else value)
+                       if _qualifies(i, value, out) else i for i in out]
             elif role == "where x":
                 out = [_substitute_x(i, value) for i in out]
             elif role == "delayed":

@@ -165,7 +165,11 @@ def _adj(name: str, children: list[Any], text: str) -> Any:
             flat.extend(q.parts if q.kind == "any" else (q,))
         return Quality("any", parts=tuple(flat))
     if kind == "and":
-        return tuple(qualities_of(children))
+        found = qualities_of(children)
+        flat = [x for q in found for x in (q.parts if q.kind == "any" else (q,))]
+        if len(flat) > 1 and all(q.kind == "type" and not q.negated for q in flat):
+            return Quality("any", parts=tuple(flat))  # "artifact and enchantment spells": either kind (205.2a)
+        return tuple(found)
     if kind == "instant_sorcery":
         return Quality("any", parts=(Quality("type", "instant"), Quality("type", "sorcery")))
     if kind == "basic_land":

@@ -191,7 +191,8 @@ class Ability:
     plays: "static" (continuous effects, `changes`), "cda" (characteristic-defining, 604.3), "spell" (an
     instant's or sorcery's effect), "triggered" (`trigger` and `effect`), "activated" (`cost` and `effect`),
     "mana" (an activated mana ability, 605.1a), "replacement" (`word` names which, 614), "ward" (`cost`, 702.21a),
-    "kicker" (`cost`, 702.33), "additional cost" (`cost`, 601.2f)."""
+    "kicker" (`cost`, 702.33), "additional cost" (`cost`, 601.2f), "cost change" (`value` generic mana more or
+    less per time, `per`, for itself or the spells its `filter` names, 601.2f)."""
 
     kind: str
     text: str
@@ -210,6 +211,7 @@ class Ability:
     filter: Filter | None = None  # static abilities: which objects they affect, when `affects` is "filter"
     condition: StaticCondition | None = None  # static abilities: "as long as …" (611.3a)
     described: nodes.Description | None = None  # static abilities: the objects affected, as a description
+    per: nodes.Description | None = None  # a cost change: "for each …", what is counted as the spell is cast
     node: Any = field(default=None, compare=False)  # the tree node it was read from
 
     def __str__(self) -> str:

@@ -17,7 +17,8 @@ from judge_app.cardtext import nodes as n
 from judge_app.engine import effects, mana, matching, rules, targets, triggers
 from judge_app.engine.ability import Ability, Cost
 from judge_app.engine.characteristics import Characteristics
-from judge_app.engine.errors import IllegalAction, NotModelled
+from judge_app.engine.costs import delve, total_cost
+from judge_app.engine.errors import IllegalAction
 from judge_app.engine.events import (
     CommanderCast,
     CounterChange,
@@ -193,10 +194,6 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
             rule = rules.CREATURE_TIMING if chars.is_creature else rules.SORCERY_TIMING
             raise IllegalAction(f"{chars.name} can't be cast now: {why}, and it is neither an instant nor has flash",
                                 rule, rules.PRIORITY_CAST_TIMING)
-    changes = chars.abilities_of("cost change")
-    if changes:
-        raise NotModelled(f"{chars.name}'s cost change (\"{changes[0].shown(chars.name)}\") isn't applied by the "
-                          "engine", rules.CAST_TOTAL_COST)
     spell = chars.abilities_of("spell")
     announced = dict(choices or {})
     if flashback is not None:
@@ -228,6 +225,11 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
     tax = 2 * state.players[player].commander_casts.get(card, 0) if from_command else 0
     if tax:  # 903.8: {2} more for each previous time it was cast from the command zone
         mana_cost = f"{{{tax}}}{mana_cost}"
+    mana_cost, changed, change_rules = total_cost(game, player, card, chars, mana_cost)
+    mana_cost, delved, delve_said, delve_rules = delve(game, player, card, chars, mana_cost, announced.get("delve"))
+    extra_said += [*changed, *delve_said]
+    extra_rules += [*change_rules, *delve_rules]
+    extra_changes += delved
     payment, paid, pay_rules = mana.payment(game, player, mana_cost, sources, chars.name,
                                             x=announced.get("x"), announce=announced.get("announce"))
     cast_events = [CommanderCast(player, card)] if from_command else []

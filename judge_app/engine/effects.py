@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Callable
 
 from judge_app.cardtext import nodes as n
-from judge_app.engine import mana, matching, replacement, rules, targets
+from judge_app.engine import library, mana, matching, replacement, rules, targets
 from judge_app.engine.ability import COLORS, Ability, Change, Quality
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.choices import Choices
@@ -60,7 +60,17 @@ from judge_app.engine.perform import Play
 from judge_app.engine.replacement import entering
 from judge_app.engine.stack import find, goes_to, leave_stack, target_name
 from judge_app.engine.state import DelayedTrigger, Shield, StackItem
-from judge_app.engine.words import Resolving, amount, chars, holds, things
+from judge_app.engine.words import (
+    Resolving,
+    amount,
+    chars,
+    controller_of,
+    holds,
+    names_of,
+    players_in,
+    record,
+    things,
+)
 
 Result = tuple[str, list[rules.Cite]]
 Verb = Callable[[Play, Resolving, n.Instruction], Result]
@@ -74,6 +84,10 @@ def verb(*names: str) -> Callable[[Verb], Verb]:
             VERBS[name] = function
         return function
     return register
+
+
+VERBS.update({"search": library.search, "put": library.put, "shuffle": library.shuffle, "scry": library.scry,
+              "surveil": library.surveil, "look at": library.look_at, "reveal": library.reveal})
 
 
 def perform(game: Play, item: StackItem, illegal: set[int]) -> tuple[list[str], list[rules.Cite]]:
@@ -158,21 +172,6 @@ def _may(choices: Choices, item: StackItem) -> tuple[bool, bool]:
     return answers.pop(0) if len(answers) > 1 else answers[0], True
 
 
-def _names(game: Play, refs: list[str]) -> str:
-    return ", ".join(game.name(x) for x in refs) or "nothing"
-
-
-def _acted(r: Resolving, refs: list[str]) -> None:
-    r.acted[-1] = list(refs)
-
-
-def _players(game: Play, r: Resolving, thing: n.Thing | None) -> list[str]:
-    """The players an instruction's subject names (no subject: the ability's controller, "you")."""
-    if thing is None:
-        return [r.item.controller]
-    return [x for x in things(game, r, thing) if x in game.state.players]
-
-
 def _permanents(game: Play, r: Resolving, thing: n.Thing | None) -> list[str]:
     return _picked(game, r, thing, [x for x in things(game, r, thing) if game.state.on_battlefield(x)])
 
@@ -190,7 +189,7 @@ def _picked(game: Play, r: Resolving, thing: n.Thing | None, found: list[str]) -
                   if x in game.state.objects else 0)
     chosen = named + rest[: count - len(named)]
     default = f" (default: the oldest {thing.text.removeprefix('a ')})" if len(named) < len(chosen) else ""
-    r.chose.append(f"{_names(game, chosen)}{default}")
+    r.chose.append(f"{names_of(game, chosen)}{default}")
     return chosen
 
 
@@ -252,7 +251,7 @@ def _damage(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     if not assignments:  # its recipients are gone or were illegal targets (608.2b)
         return "", []
     report = deal_damage(game, assignments, combat=False, source_chars=source_chars)
-    _acted(r, list(dict.fromkeys(a.recipient for a in assignments)))
+    record(r, list(dict.fromkeys(a.recipient for a in assignments)))
     default = " (default division: as evenly as possible, the first targets getting any remainder)" \
         if divided and len(assignments) > 1 and not r.item.choices.get("divide") else ""
     return "; ".join(report.lines) + default, [rules.DAMAGE_SOURCE, *([rules.CAST_DIVIDE] if divided else []),
@@ -279,7 +278,7 @@ def _fight(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     a, b = first[0], second[0]
     assignments = [Assignment(a, b, game.chars(a).power or 0), Assignment(b, a, game.chars(b).power or 0)]
     report = deal_damage(game, assignments, combat=False)
-    _acted(r, [a, b])
+    record(r, [a, b])
     return f"{game.name(a)} fights {game.name(b)}: " + "; ".join(report.lines), [rules.FIGHT, *report.rules]
 
 
@@ -315,15 +314,16 @@ def _move(game: Play, r: Resolving, refs: list[str], how: str) -> Result:
     game.perform(*(ZoneChange(x, game.state.objects[x].zone, to_zone, said) for x in moving))
     stayed = [x for x in moving if game.state.objects[x].incarnation == before[x]]
     moving = [x for x in moving if x not in stayed]
-    _acted(r, moving)
+    record(r, moving)
     if moving:
-        lines.insert(0, f"{_names(game, moving)} {'is' if len(moving) == 1 else 'are'} {said.split(',')[0]}")
+        lines.insert(0, f"{names_of(game, moving)} {'is' if len(moving) == 1 else 'are'} {said.split(',')[0]}")
     left_combat = [x for x in fighting if x in moving]
     if left_combat:  # 506.4: a permanent that leaves the battlefield is removed from combat
-        lines.insert(1, f"{_names(game, left_combat)} {'is' if len(left_combat) == 1 else 'are'} removed from combat")
+        lines.insert(1, f"{names_of(game, left_combat)} {'is' if len(left_combat) == 1 else 'are'} removed from combat")
         cited = [*cited, rules.REMOVED_FROM_COMBAT]
     if stayed:  # a replacement effect (regeneration, …) kept it where it was (614.6)
-        lines.append(f"{_names(game, stayed)} stays on the battlefield: a replacement effect replaced that (see above)")
+        lines.append(f"{names_of(game, stayed)} stays on the battlefield: a replacement effect replaced that "
+                     "(see above)")
         cited = [*cited, rules.REPLACED_EVENT]
     return "; ".join(lines), [*cited, rules.NEW_OBJECT] if moving else cited
 
@@ -357,7 +357,7 @@ def _regenerate(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     shields = [Shield("regenerate", r.item.source, r.item.name, state.next_timestamp(), x,
                       state.objects[x].incarnation, recipient_name=game.name(x)) for x in refs]
     game.perform(*(ShieldChange(shield) for shield in shields))
-    _acted(r, refs)
+    record(r, refs)
     return "; ".join(f"a regeneration shield begins ({x.describe()})" for x in shields), [rules.REGENERATE,
                                                                                            rules.REGENERATION]
 
@@ -384,7 +384,7 @@ def _return(game: Play, r: Resolving, ins: n.Instruction) -> Result:
                 f"left the zone it was in (it is in the {obj.zone} as a new object)"
             lines.append(f"{game.name(ref)} isn't returned: it {where}")
             continue
-        controller = _controller_of(game, r, ins.destination, obj.owner)
+        controller = controller_of(game, r, ins.destination, obj.owner)
         extra, notes, more = entering(game, game.choices, ref)
         if ins.destination.tapped and not any(isinstance(e, StatusChange) for e in extra):
             extra.insert(0, StatusChange(ref, True))
@@ -400,7 +400,7 @@ def _return(game: Play, r: Resolving, ins: n.Instruction) -> Result:
                                                                      ", with no counters and no damage"))
         cited += more
         moved.append(ref)
-    _acted(r, moved)
+    record(r, moved)
     return "; ".join(lines), cited
 
 
@@ -412,13 +412,6 @@ def _returned_with(game: Play, r: Resolving, ins: n.Instruction) -> tuple[str, i
     return "", 0
 
 
-def _controller_of(game: Play, r: Resolving, zone: n.Zone, owner: str) -> str:
-    if zone.controller is None:
-        return owner
-    found = [x for x in things(game, r, zone.controller) if x in game.state.players]
-    return found[0] if found else owner
-
-
 @verb("sacrifice")
 def _sacrifice(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     """701.21a: a player sacrifices a permanent they control: "Sacrifice ~", "Target player sacrifices a
@@ -428,7 +421,7 @@ def _sacrifice(game: Play, r: Resolving, ins: n.Instruction) -> Result:
         return _move(game, r, _permanents(game, r, thing), "sacrifice")
     lines, picks = [], []
     everything = [x for x in things(game, r, thing) if game.state.on_battlefield(x)]
-    for player in _players(game, r, ins.subject):
+    for player in players_in(game, r, ins.subject):
         mine = [x for x in everything if game.controller(x) == player]
         count = amount(game, r, thing.selector.count, 1) if isinstance(thing, n.Description) else 1
         if not mine:
@@ -439,7 +432,7 @@ def _sacrifice(game: Play, r: Resolving, ins: n.Instruction) -> Result:
         pick = chosen + rest[: count - len(chosen)]
         picks += pick
         note = "" if len(chosen) == len(pick) else " (default: the oldest one)"
-        lines.append(f"{player} sacrifices {_names(game, pick)}{note}")
+        lines.append(f"{player} sacrifices {names_of(game, pick)}{note}")
     text, cited = _move(game, r, picks, "sacrifice")
     return "; ".join(lines) if picks or lines else text, cited or [rules.SACRIFICE]
 
@@ -453,7 +446,7 @@ def _counter(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     if not refs:
         return f"{r.item.name}: there is nothing to counter any more", []
     text, cited = counter(game, refs[0], unless, r.item.name)
-    _acted(r, refs[:1])
+    record(r, refs[:1])
     return text, [*cited, *([rules.UNLESS_PAYS] if unless else [])]
 
 
@@ -511,7 +504,7 @@ def _continuous(game: Play, r: Resolving, ins: n.Instruction, subjects: list[str
     until = " until end of turn" if duration == UNTIL_END_OF_TURN else ""
     cited: list[rules.Cite] = [rules.EFFECT_TIMESTAMP]
     for change in changes:
-        effect = begin(game, change, subjects, f"{_names(game, subjects)} {phrase}{until} ({r.item.name})",
+        effect = begin(game, change, subjects, f"{names_of(game, subjects)} {phrase}{until} ({r.item.name})",
                        duration, r.item.source)
         cited.append(effect.rule)
     cited.append(rules.EFFECT_DURATION)
@@ -524,8 +517,8 @@ def _continuous(game: Play, r: Resolving, ins: n.Instruction, subjects: list[str
     if len(subjects) > 1 or (isinstance(ins.subject or ins.object, n.Description)
                              and not (ins.subject or ins.object).is_target):
         cited.append(rules.EFFECT_SET_LOCKED)
-    _acted(r, subjects)
-    return f"{_names(game, subjects)} {phrase}{until}{now}", cited
+    record(r, subjects)
+    return f"{names_of(game, subjects)} {phrase}{until}{now}", cited
 
 
 def _affected(game: Play, r: Resolving, ins: n.Instruction) -> list[str]:
@@ -542,19 +535,19 @@ def _restrict(game: Play, r: Resolving, ins: n.Instruction) -> Result:
         return "", []
     if ins.action is None:  # "Those creatures don't untap during their controller's next untap step." (502.3)
         begin(game, Change(RESTRICTION, action="untap"), subjects,
-              f"{_names(game, subjects)} doesn't untap during its controller's next untap step ({r.item.name})",
+              f"{names_of(game, subjects)} doesn't untap during its controller's next untap step ({r.item.name})",
               UNTIL_NEXT_UNTAP, r.item.source)
-        _acted(r, subjects)
-        return f"{_names(game, subjects)} won't untap during its controller's next untap step", [rules.UNTAP]
+        record(r, subjects)
+        return f"{names_of(game, subjects)} won't untap during its controller's next untap step", [rules.UNTAP]
     duration = _duration(ins)
     until = " this turn" if duration == UNTIL_END_OF_TURN else ""
     for action in ins.action.verb.split(" or "):
         begin(game, Change(RESTRICTION, action=action), subjects,
-              f"{_names(game, subjects)} can't {action}{until} ({r.item.name})", duration, r.item.source)
-    _acted(r, subjects)
+              f"{names_of(game, subjects)} can't {action}{until} ({r.item.name})", duration, r.item.source)
+    record(r, subjects)
     cited = [*([rules.ATTACK_RESTRICTIONS] if "attack" in ins.action.verb else []),
              *([rules.BLOCK_RESTRICTIONS] if "block" in ins.action.verb else []), rules.EFFECT_DURATION]
-    return f"{_names(game, subjects)} can't {ins.action.verb}{until}", cited
+    return f"{names_of(game, subjects)} can't {ins.action.verb}{until}", cited
 
 
 @verb("get")
@@ -659,7 +652,7 @@ def _counters_put(game: Play, r: Resolving, refs: list[str], counter: str, count
 
     before = {x: held(x) for x in refs}
     game.perform(*(CounterChange(x, counter, count) for x in refs))
-    _acted(r, refs)
+    record(r, refs)
     parts = []
     for x in refs:
         got = held(x) - before[x]
@@ -684,8 +677,8 @@ def _remove_counters(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     changes = [CounterChange(x, ins.counter, -min(count, game.state.objects[x].counters.get(ins.counter, 0)))
                for x in refs]
     game.perform(*changes)
-    _acted(r, refs)
-    return f"{count} {ins.counter} counter{'s' if count != 1 else ''} removed from {_names(game, refs)}", \
+    record(r, refs)
+    return f"{count} {ins.counter} counter{'s' if count != 1 else ''} removed from {names_of(game, refs)}", \
         [_counter_rule(ins.counter)]
 
 
@@ -702,17 +695,17 @@ def _proliferate(game: Play, r: Resolving, ins: n.Instruction) -> Result:
         kinds = {"poison": 1} if x in state.players else state.objects[x].counters
         changes += [CounterChange(x, kind, 1) for kind in kinds]
     game.perform(*changes)
-    _acted(r, picked)
+    record(r, picked)
     how = "" if chosen is not None else " (default: every permanent and player with a counter)"
-    return f"{r.item.controller} proliferates: {_names(game, picked)}{how}", [rules.PROLIFERATE]
+    return f"{r.item.controller} proliferates: {names_of(game, picked)}{how}", [rules.PROLIFERATE]
 
 
 @verb("tap", "untap")
 def _tap(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     refs = _permanents(game, r, ins.object)
     game.perform(*(StatusChange(x, ins.verb == "tap") for x in refs))
-    _acted(r, refs)
-    return f"{_names(game, refs)} becomes {ins.verb}ped", [rules.TAP if ins.verb == "tap" else rules.UNTAP_PERMANENT]
+    record(r, refs)
+    return f"{names_of(game, refs)} becomes {ins.verb}ped", [rules.TAP if ins.verb == "tap" else rules.UNTAP_PERMANENT]
 
 
 @verb("attach")
@@ -723,150 +716,9 @@ def _attach(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     if not card or not onto:
         return "nothing is attached", [rules.ATTACH]
     game.perform(Attachment(card[0], onto[0]))
-    _acted(r, card)
+    record(r, card)
     return f"{game.name(card[0])} becomes attached to {game.name(onto[0])}", [rules.ATTACH, rules.EQUIP,
                                                                               rules.TIMESTAMPS]
-
-
-# --- libraries ---------------------------------------------------------------------------------------------
-
-def _pick_cards(game: Play, r: Resolving, pool: list[str], count: int, default: str) -> tuple[list[str], str]:
-    """Cards a player picks from `pool` (608.2d): the scenario's `choose` for this source, else `default`'s
-    order (the order of `pool`), said in the trace."""
-    named = [x for x in r.picks if x in pool][:count]
-    for x in named:
-        r.picks.remove(x)
-    chosen = named + [x for x in pool if x not in named][: count - len(named)]
-    return chosen, "" if len(named) == len(chosen) else f" (default: {default})"
-
-
-@verb("search")
-def _search(game: Play, r: Resolving, ins: n.Instruction) -> Result:
-    """701.23a: look through the library and find the cards it asks for; a search for cards with a stated
-    quality may find none (701.23b). What the next instruction does with them ("put it onto the battlefield")
-    follows."""
-    lines, found = [], []
-    desc = ins.object if isinstance(ins.object, n.Description) else None
-    count = amount(game, r, desc.selector.count, 1) if desc is not None else 1
-    for player in _players(game, r, ins.subject):
-        library = game.state.players[player].library
-        pool = [c for c in library if desc is None or matching.object_matches(
-            game.state, game.chars, desc, c, r.anchor, zone="library")]
-        chosen, default = _pick_cards(game, r, pool, count, "the first such cards from the top")
-        found += chosen
-        what = desc.text if desc is not None else "a card"
-        lines.append(f"{player} searches their library for {what} and finds {_names(game, chosen)}{default}"
-                     if chosen else f"{player} searches their library for {what} and finds none")
-    _acted(r, found)
-    text = "; ".join(lines)
-    if ins.destination is not None:
-        more, cited = _put_into(game, r, found, ins.destination)
-        text += f"; {more}"
-        return text, [rules.SEARCH, *cited]
-    return text, [rules.SEARCH, *([rules.SEARCH_MAY_FAIL] if not found else [])]
-
-
-@verb("put")
-def _put(game: Play, r: Resolving, ins: n.Instruction) -> Result:
-    """Cards or permanents put into a zone: onto the battlefield (tapped, under whose control), into a hand, on
-    top of or at the bottom of a library (401.4), into a graveyard."""
-    assert ins.destination is not None
-    thing = ins.object
-    refs = [x for x in things(game, r, thing) if x in game.state.objects]
-    if isinstance(thing, n.Description) and thing.selector.kind == "a" and ins.origin is not None:
-        pool = [x for x in refs if game.state.objects[x].zone == ins.origin.zone]
-        if ins.origin.zone == "hand":
-            pool = list(reversed(pool))
-        count = amount(game, r, thing.selector.count, 1)
-        refs, default = _pick_cards(game, r, pool, count, f"the cards put into the {ins.origin.zone} last"
-                                    if ins.origin.zone == "hand" else "the first ones")
-        r.chose.append(f"{_names(game, refs)}{default}")
-    return _put_into(game, r, refs, ins.destination)
-
-
-def _put_into(game: Play, r: Resolving, refs: list[str], zone: n.Zone) -> Result:
-    state = game.state
-    changes: list[Event] = []
-    moved = []
-    for ref in refs:
-        obj = state.objects[ref]
-        if obj.zone == "stack":
-            continue
-        if zone.zone == "battlefield":
-            if obj.zone == "battlefield":
-                continue
-            extra, _, _ = entering(game, game.choices, ref)
-            changes += [ZoneChange(ref, obj.zone, "battlefield", "put", controller=_controller_of(game, r, zone,
-                                                                                                   obj.owner)), *extra]
-            if zone.tapped:
-                changes.append(StatusChange(ref, True))
-        else:
-            changes.append(ZoneChange(ref, obj.zone, zone.zone, "put"))
-        moved.append(ref)
-    game.perform(*changes)
-    if zone.zone == "library" and zone.position != "bottom":
-        for ref in reversed(moved):  # on top, the first named topmost (401.4: its owner orders them)
-            library = state.players[state.objects[ref].owner].library
-            library.remove(ref)
-            library.insert(0, ref)
-        state.touch()
-    _acted(r, moved)
-    where = {"battlefield": "onto the battlefield" + (" tapped" if zone.tapped else ""), "hand": "into its owner's "
-             "hand", "graveyard": "into its owner's graveyard", "library": f"on the {zone.position or 'top'} of "
-             "its owner's library"}[zone.zone]
-    cited = [rules.NEW_OBJECT, *([rules.SAME_TIME_IN_LIBRARY] if zone.zone == "library" and len(moved) > 1 else [])]
-    return f"{_names(game, moved)} {'is' if len(moved) == 1 else 'are'} put {where}" if moved else \
-        "nothing is put anywhere", cited
-
-
-@verb("shuffle")
-def _shuffle(game: Play, r: Resolving, ins: n.Instruction) -> Result:
-    """701.24a: the library is randomized. A replay is repeatable, so the engine keeps the order the scenario
-    gave: later draws come as the scenario listed the library."""
-    players = _players(game, r, ins.subject)
-    return f"{', '.join(players)} shuffle{'s' if len(players) == 1 else ''} their library (the replay keeps the " \
-           "library's order as the scenario lists it)", [rules.SHUFFLE]
-
-
-@verb("scry")
-def _scry(game: Play, r: Resolving, ins: n.Instruction) -> Result:
-    """701.22a: look at the top N cards, put any number of them on the bottom in any order, the rest on top.
-    The scenario names the cards to put on the bottom (`choose`); by default all stay on top."""
-    count = amount(game, r, ins.amount, 1)
-    lines = []
-    for player in _players(game, r, ins.subject):
-        library = game.state.players[player].library
-        top = library[:count]
-        bottom = [x for x in r.picks if x in top]
-        for x in bottom:
-            r.picks.remove(x)
-            library.remove(x)
-            library.append(x)
-        game.state.touch()
-        kept = [x for x in top if x not in bottom]
-        lines.append(f"{player} scries {count}: {_names(game, bottom)} to the bottom, {_names(game, kept)} on top"
-                     + ("" if bottom else " (default: all stay on top)"))
-    return "; ".join(lines), [rules.SCRY]
-
-
-@verb("surveil")
-def _surveil(game: Play, r: Resolving, ins: n.Instruction) -> Result:
-    """701.25a: look at the top N cards, put any number of them into the graveyard, the rest on top in any order.
-    The scenario names the cards to put into the graveyard (`choose`); by default all stay on top."""
-    count = amount(game, r, ins.amount, 1)
-    lines, milled = [], []
-    for player in _players(game, r, ins.subject):
-        top = game.state.players[player].library[:count]
-        chosen = [x for x in r.picks if x in top]
-        for x in chosen:
-            r.picks.remove(x)
-        milled += chosen
-        kept = [x for x in top if x not in chosen]
-        lines.append(f"{player} surveils {count}: {_names(game, chosen)} into the graveyard, {_names(game, kept)} on "
-                     "top" + ("" if chosen else " (default: all stay on top)"))
-    game.perform(*(ZoneChange(x, "library", "graveyard", "surveil") for x in milled))
-    _acted(r, milled)
-    return "; ".join(lines), [rules.SURVEIL]
 
 
 # --- players -----------------------------------------------------------------------------------------------
@@ -908,13 +760,13 @@ def _drawn_name(game: Play, card: str) -> str:
 def _draw(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     count = amount(game, r, ins.amount, 1)
     lines, cited = [], []
-    for player in _players(game, r, ins.subject):
+    for player in players_in(game, r, ins.subject):
         text, more = draw(game, player, count)
         lines.append(text.rstrip("."))
         cited += more
     if count > 1:
         cited.append(rules.DRAW_ONE_AT_A_TIME)
-    _acted(r, _players(game, r, ins.subject))
+    record(r, players_in(game, r, ins.subject))
     return "; ".join(lines), cited
 
 
@@ -922,7 +774,7 @@ def _draw(game: Play, r: Resolving, ins: n.Instruction) -> Result:
 def _discard(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     count = amount(game, r, ins.amount, 1)
     lines, changes, cards = [], [], []
-    for player in _players(game, r, ins.subject):
+    for player in players_in(game, r, ins.subject):
         hand = game.state.players[player].hand
         whole = whole_hand(ins.object)  # "discards their hand": every card in it, no choice to make
         named = [c for c in things(game, r, ins.object) if c in hand] \
@@ -934,23 +786,11 @@ def _discard(game: Play, r: Resolving, ins: n.Instruction) -> Result:
         chosen += [c for c in reversed(hand) if c not in chosen][: count - len(chosen)]
         changes += [ZoneChange(c, "hand", "graveyard", "discarded") for c in chosen]
         cards += chosen
-        lines.append(f"{player} discards {_names(game, chosen)}" + (" (default: the cards put into the hand last)"
+        lines.append(f"{player} discards {names_of(game, chosen)}" + (" (default: the cards put into the hand last)"
                                                                     if default and chosen else ""))
     game.perform(*changes)
-    _acted(r, cards)
+    record(r, cards)
     return "; ".join(lines), [rules.DISCARD]
-
-
-@verb("reveal")
-def _reveal(game: Play, r: Resolving, ins: n.Instruction) -> Result:
-    """701.20a: "Target opponent reveals their hand": every player sees it for as long as the effect needs it."""
-    lines, cards = [], []
-    for player in _players(game, r, ins.subject):
-        hand = game.state.players[player].hand
-        cards += hand
-        lines.append(f"{player} reveals their hand: {_names(game, hand) if hand else 'no cards'}")
-    _acted(r, cards)
-    return "; ".join(lines), [rules.REVEAL]
 
 
 @verb("choose")
@@ -966,31 +806,31 @@ def _choose(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     for c in named:
         r.picks.remove(c)
     pick = named or allowed[:1]
-    _acted(r, pick)
+    record(r, pick)
     if not pick:
         return f"{r.item.controller} can't choose {desc.text}: there is none", [rules.RESOLVE_CHOICES]
     default = "" if named else " (default: the first one revealed that may be chosen)"
-    return f"{r.item.controller} chooses {_names(game, pick)}{default}", [rules.RESOLVE_CHOICES]
+    return f"{r.item.controller} chooses {names_of(game, pick)}{default}", [rules.RESOLVE_CHOICES]
 
 
 @verb("mill")
 def _mill(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     count = amount(game, r, ins.amount, 1)
     lines, changes, cards = [], [], []
-    for player in _players(game, r, ins.subject):
+    for player in players_in(game, r, ins.subject):
         top = game.state.players[player].library[:count]
         changes += [ZoneChange(c, "library", "graveyard", "milled") for c in top]
         cards += top
-        lines.append(f"{player} mills {_names(game, top)}")
+        lines.append(f"{player} mills {names_of(game, top)}")
     game.perform(*changes)
-    _acted(r, cards)
+    record(r, cards)
     return "; ".join(lines), [rules.MILL]
 
 
 @verb("gain life", "lose life")
 def _life(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     lines, changes = [], []
-    players = _players(game, r, ins.subject)
+    players = players_in(game, r, ins.subject)
     for player in players:
         before = game.state.players[player].life
         value = amount(game, r, ins.amount)
@@ -1001,7 +841,7 @@ def _life(game: Play, r: Resolving, ins: n.Instruction) -> Result:
         said = f"gains {delta}" if delta >= 0 else f"loses {-delta}"
         lines.append(f"{player} {said} life ({before} → {before + delta})")
     game.perform(*changes)
-    _acted(r, players)
+    record(r, players)
     return "; ".join(lines), [rules.LIFE_GAIN_LOSS]
 
 
@@ -1069,7 +909,7 @@ def _create(game: Play, r: Resolving, ins: n.Instruction) -> Result:
         what, cited = f"{power}/{toughness} {name}", [rules.TOKEN_DEFINED]
     ids = [state.new_id("token") for _ in range(count)]
     game.perform(*(TokenCreated(i, r.item.controller, name, printed) for i in ids))
-    _acted(r, ids)
+    record(r, ids)
     return (f"{r.item.controller} creates {count} {what}{'s' if count != 1 else ''}"), [
         rules.CREATE_TOKEN, rules.TOKEN_OWNER, *cited]
 
@@ -1088,7 +928,7 @@ def _copy_token(game: Play, r: Resolving, originals: list[str]) -> Result:
     extra, notes, cited = entering(game, game.choices, token)
     if extra:
         game.perform(*extra)
-    _acted(r, [token])
+    record(r, [token])
     now = chars(game, r, original)
     return (f"{r.item.controller} creates a token that's a copy of {game.name(original)}: it copies the copiable "
             f"values ({values.pt or values.type_line}), not the effects and counters that make the original {now.pt}"
@@ -1099,7 +939,7 @@ def _copy_token(game: Play, r: Resolving, originals: list[str]) -> Result:
 @verb("win the game", "lose the game")
 def _game_result(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     """104.2b, 104.3e: an effect says a player wins or loses the game ("can't" effects may stop it, 101.2)."""
-    players = _players(game, r, ins.subject)
+    players = players_in(game, r, ins.subject)
     if ins.verb == "win the game":
         game.perform(*(PlayerWins(p, r.item.name) for p in players))
         won = [p for p in players if game.state.players[p].won]

@@ -50,13 +50,17 @@ PLAYED_VERBS: dict[str, rules.Cite] = {
     "search": rules.SEARCH, "shuffle": rules.SHUFFLE, "scry": rules.SCRY, "surveil": rules.SURVEIL,
     "put": rules.NEW_OBJECT,
     "win the game": rules.WIN_EFFECT, "lose the game": rules.LOSE_EFFECT, "copy": rules.COPY_SPELL,
-    "reveal": rules.REVEAL, "choose": rules.RESOLVE_CHOICES, "restrict": rules.ATTACK_RESTRICTIONS,
+    "reveal": rules.REVEAL, "look at": rules.LOOK_AT, "choose": rules.RESOLVE_CHOICES,
+    "restrict": rules.ATTACK_RESTRICTIONS,
 }
 AMOUNT_KINDS = ("number", "variable", "count", "property", "event", "times", "half", "for each", "plus", "minus")
 PROPERTIES = ("power", "toughness", "mana value", "life total", "life", "cards in hand", "loyalty")
 REFERENCES = ("self", "you", "it", "they", "that", "attached", "controller", "owner", "event", "each of them",
               "sacrificed", "exiled", "discarded")
 PUT_ZONES = ("battlefield", "hand", "library", "graveyard")
+QUALIFIERS = ("combat", "tapped", "half", "divided", "all abilities", "in any order", "in a random order", "back",
+              "back, in any order", "back, in a random order")
+SEARCH_REVEALS = ("reveal it", "reveal them", "reveal that card", "reveal those cards")  # "…, reveal it, then shuffle"
 DURATIONS = ("until end of turn", "this turn", "indefinitely")
 CONDITIONS = ("did", "kicked", "compare", "control")
 EVENT_VERBS = ("enter", "die", "leave", "leave the battlefield", "attack", "block", "deal damage", "be dealt damage",
@@ -216,6 +220,13 @@ def keyword(node: n.KeywordAbility) -> list[Ability]:
             and not node.variant:  # 702.34a: cast from the graveyard for this cost; exiled as it leaves the stack
         return [Ability("flashback", node.text, cost=Cost(mana=_mana_text(node.cost.mana), text=node.cost.text),
                         zone="graveyard", rule=rules.FLASHBACK, node=node)]
+    if name == "delve" and not (node.qualities or node.amount or node.cost):  # 702.66a, paid as it is cast
+        return [Ability("delve", node.text, rule=rules.DELVE, node=node)]
+    if name == "affinity" and node.object is not None and not node.object.qualities:  # 702.41a
+        counted = dataclasses.replace(node.object, qualities=(n.Quality("control", "you"),))
+        if matching.unplayable(counted) is None:
+            return [Ability("cost change", node.text, affects="self", value=-1, per=counted, rule=rules.AFFINITY,
+                            node=node)]
     if name == "morph" and node.cost is not None and node.cost.mana is not None and not node.cost.actions:
         variant = (node.variant or "morph").lower()
         if variant in ("morph", "megamorph"):  # 702.37: turned face up for this cost (702.37e)
@@ -380,9 +391,8 @@ def static(node: n.StaticAbility) -> list[Ability]:
         return [_additional_cost(instructions[0])]
     if node.cda or _cda_text(node.text):
         return [_cda(node)]
-    if len(instructions) == 1 and isinstance(instructions[0], n.Instruction) and instructions[0].verb == "cost" \
-            and _is_self(instructions[0].subject):  # 601.2f: read; casting it stops the replay as not modelled
-        return [Ability("cost change", node.text, node=node)]
+    if len(instructions) == 1 and isinstance(instructions[0], n.Instruction) and instructions[0].verb == "cost":
+        return [cost_change(node, instructions[0], condition)]
     if _is_control_magic(instructions):  # "You control enchanted creature." (613.1b)
         return [Ability("static", node.text, affects="enchanted", changes=(Change("control"),), node=node)]
     if instructions and all(isinstance(i, n.Instruction) and i.verb == "untap during untap step" and i.negated
@@ -411,6 +421,51 @@ def static(node: n.StaticAbility) -> list[Ability]:
         raise Unplayable(f"granting \"{node.text}\" to another object", rules.LINKED_ABILITIES)
     return [Ability("static", node.text, affects=affects, described=described, changes=tuple(changes),
                     condition=condition, node=node)]
+
+
+def cost_change(node: n.StaticAbility, ins: n.Instruction, condition: StaticCondition | None) -> Ability:
+    """601.2f, 118.7a: "This spell costs {1} less to cast for each instant and sorcery card in your graveyard",
+    "… {2} less to cast if you control a Wizard", "Noncreature spells cost {1} more to cast", "Spells your opponents
+    cast cost {1} more to cast": generic mana added to or taken off the total cost of the spells it names as they
+    are cast (`costs.py`), `value` per time (signed), `per` what is counted for "for each"."""
+    symbols = ins.mana.symbols.symbols if ins.mana is not None and ins.mana.symbols is not None else ()
+    counted = ins.amount.of if ins.amount is not None else None
+    if ins.qualifier not in ("more", "less") or len(symbols) != 1 or symbols[0].kind != "generic" or (
+            ins.amount is not None and (ins.amount.kind != "for each" or ins.amount.base is not None
+                                        or not isinstance(counted, n.Description) or not counted.nouns
+                                        or matching.unplayable(counted) or matching.names_players(counted))):
+        if _is_self(ins.subject):  # read; casting the card stops the replay, naming the rule (`costs.py`)
+            return Ability("cost change", node.text, affects="self", word="not modelled", node=node)
+        raise Unplayable(f"the cost change \"{node.text}\"", rules.CAST_TOTAL_COST)
+    value = symbols[0].generic if ins.qualifier == "more" else -symbols[0].generic
+    per = counted if isinstance(counted, n.Description) else None
+    if _is_self(ins.subject):
+        return Ability("cost change", node.text, affects="self", value=value, per=per, condition=condition, node=node)
+    return Ability("cost change", node.text, affects="filter", filter=_spells(ins.subject, node.text), value=value,
+                   per=per, condition=condition, node=node)
+
+
+def _spells(subject: n.Thing | None, text: str) -> Filter:
+    """"Noncreature spells", "White spells you cast", "Artifact and enchantment spells your opponents cast": the
+    spells a cost change applies to, as a `Filter` (`controller`: who casts them, 110.2)."""
+    if not isinstance(subject, n.Description) or [matching._noun(x) for x in subject.nouns] != ["spell"]:
+        raise Unplayable(f"the cost change \"{text}\" (which spells)", rules.CAST_TOTAL_COST)
+    values: dict = {"text": subject.text}
+    for q in subject.qualities:
+        parts = q.parts if q.kind == "any" else (q,)
+        if q.kind == "cast" and (q.value == "opponent" or (isinstance(q.of, n.Reference) and q.of.kind == "you")):
+            values["controller"] = "opponent" if q.value == "opponent" else "you"
+        elif all(p.kind == "type" and not p.negated and p.value.lower() in CARD_TYPES for p in parts) \
+                and (q.kind == "any" or not q.negated):
+            values["any_types"] = frozenset(p.value.lower() for p in parts)
+        elif q.kind == "type" and q.negated and q.value.lower() in CARD_TYPES:
+            values["not_types"] = values.get("not_types", frozenset()) | {q.value.lower()}
+        elif q.kind == "color" and q.value in COLORS:
+            key = "not_colors" if q.negated else "colors"
+            values[key] = values.get(key, frozenset()) | {q.value}
+        else:
+            raise Unplayable(f"the cost change \"{text}\" ({subject.text})", rules.CAST_TOTAL_COST)
+    return Filter(**values)
 
 
 def static_condition(condition: n.Condition) -> StaticCondition:
@@ -911,13 +966,12 @@ def check_instruction(ins: n.Instruction) -> None:
     if verb not in PLAYED_VERBS:
         raise Unplayable(f"the instruction \"{ins.text}\" ({verb})",
                          ins.rules[0] if ins.rules else rules.RESOLVE_INSTRUCTIONS)
-    if verb == "reveal" and not whole_hand(ins.object):  # only "reveals their hand" so far
-        raise Unplayable(f"the instruction \"{ins.text}\" (reveal)", rules.REVEAL)
     if verb == "choose":
         check_thing(chosen_among(ins), ins.text)  # "You choose a nonland card from it": what it may be
+    seen = _seen_cards(verb, ins)
     for thing in (ins.subject, ins.object, ins.recipient):
-        if not (verb in ("discard", "reveal") and thing is ins.object and whole_hand(thing)) \
-                and not (verb == "choose" and thing is ins.object):
+        if not (verb == "discard" and thing is ins.object and whole_hand(thing)) \
+                and not (verb == "choose" and thing is ins.object) and not (seen and thing is ins.object):
             check_thing(thing, ins.text)
     for amount in (ins.amount, *(((ins.pt.power, ins.pt.toughness)) if ins.pt is not None else ())):
         check_amount(amount, ins.text)
@@ -934,13 +988,15 @@ def check_instruction(ins: n.Instruction) -> None:
         _check_token(ins)
     if verb == "add mana" and not _plays_mana(ins.mana):
         raise Unplayable(f"adding mana \"{ins.text}\"", rules.MANA_POOL)
-    if ins.qualifier and ins.qualifier not in ("combat", "tapped", "half", "divided", "all abilities", "in any order") \
-            and verb not in ("become", "is") and not (verb == "copy" and ins.qualifier == "new targets"):
+    if ins.qualifier and ins.qualifier not in QUALIFIERS and verb not in ("become", "is") \
+            and not (verb == "copy" and ins.qualifier == "new targets") \
+            and not (verb == "search" and ins.qualifier in SEARCH_REVEALS):
         raise Unplayable(f"\"{ins.text}\" ({ins.qualifier})", PLAYED_VERBS[verb])
     if verb == "return" and (ins.destination is None or ins.destination.zone not in ("hand", "battlefield")):
         raise Unplayable(f"returning \"{ins.text}\"", rules.NEW_OBJECT)
-    if verb == "put" and (ins.destination is None or ins.destination.zone not in PUT_ZONES
-                          or ins.destination.position not in ("", "top", "bottom")):
+    where = ins.destination
+    if verb == "put" and ((not ins.qualifier.startswith("back")) if where is None  # "put them back": on top
+                          else (where.zone not in PUT_ZONES or where.position not in ("", "top", "bottom"))):
         raise Unplayable(f"putting \"{ins.text}\"", rules.NEW_OBJECT)
     if verb == "become" and ins.characteristics is not None:
         becomes(ins, ins.characteristics)
@@ -1017,6 +1073,46 @@ def check_condition(condition: n.Condition) -> None:
         check_thing(condition.object, condition.text)
 
 
+def _seen_cards(verb: str, ins: n.Instruction) -> bool:
+    """Whether the instruction looks at, reveals or puts away cards as `library.py` plays them (checking what it
+    names itself); False for an instruction of another verb; `Unplayable` for another look or reveal."""
+    thing = ins.object
+    if verb not in ("look at", "reveal", "put"):
+        return False
+    among = among_seen(thing, ins.origin)
+    if among is not None:
+        check_thing(among, ins.text)
+        return True
+    if verb == "put":
+        revealed = isinstance(thing, n.Description) and [(q.kind, q.value) for q in thing.qualities] == [
+            ("status", "revealed")] and thing.selector.kind == "the"  # "the revealed card"
+        return rest_of_seen(thing) or revealed
+    top = top_cards(thing)
+    hand = _hand_of(thing)
+    if top is not None or (verb == "look at" and hand is not None):
+        check_thing((top or hand).of, ins.text)
+        if top is not None:
+            check_amount(thing.selector.count, ins.text)
+        return True
+    if verb == "reveal" and (whole_hand(thing) or (isinstance(thing, n.Reference) and thing.kind in _ANAPHORA
+                                                   and thing.refers_to.startswith("instruction:"))):
+        return True  # "Target opponent reveals their hand"; "search … for a Goblin card, reveal it"
+    raise Unplayable(f"the instruction \"{ins.text}\" ({verb})", rules.LOOK_AT if verb == "look at" else rules.REVEAL)
+
+
+_ANAPHORA = ("it", "they", "that")
+
+
+def _hand_of(thing: n.Thing | None) -> n.Quality | None:
+    """"Target player's hand", "target opponent's hand": the quality naming whose hand (402)."""
+    if not isinstance(thing, n.Description) or [matching._noun(x) for x in thing.nouns] != ["card"] \
+            or thing.selector.kind != "all" or len(thing.qualities) != 1:
+        return None
+    quality = thing.qualities[0]
+    return quality if quality.kind == "zone" and quality.value == "hand" and not quality.negated \
+        and quality.of is not None else None
+
+
 def check_trigger(trigger: n.Trigger) -> None:
     if trigger.word not in ("when", "whenever", "at") or trigger.once_each_turn or trigger.chapters:
         raise Unplayable(f"the trigger \"{trigger.text}\"", rules.TRIGGER_CONDITION)
@@ -1074,6 +1170,35 @@ def whole_hand(thing: n.Thing | None) -> bool:
         and thing.selector.kind == "all" and len(thing.qualities) == 1 and thing.qualities[0].kind == "zone" \
         and thing.qualities[0].value == "hand" and not thing.qualities[0].negated \
         and isinstance(thing.qualities[0].of, n.Reference) and thing.qualities[0].of.kind in ("they", "you")
+
+
+def top_cards(thing: n.Thing | None) -> n.Quality | None:
+    """"The top three cards of your library", "the top card of target player's library": the quality naming whose
+    library (401), or None for anything else."""
+    if not isinstance(thing, n.Description) or thing.selector.kind != "the" or \
+            [matching._noun(x) for x in thing.nouns] != ["card"] or thing.selector.up_to:
+        return None
+    kinds = sorted((q.kind, q.value) for q in thing.qualities)
+    zone = next((q for q in thing.qualities if q.kind == "zone" and q.value == "library" and not q.negated), None)
+    return zone if kinds == [("position", "top"), ("zone", "library")] else None
+
+
+def among_seen(thing: n.Thing | None, origin: n.Zone | None = None) -> n.Description | None:
+    """"One of them", "up to two creature cards … from among them", "a land card from among them": a choice among
+    the cards the effect looked at, revealed or found (608.2d), as the description of what may be chosen (without
+    its "among"); None for anything else."""
+    if not isinstance(thing, n.Description) or thing.selector.kind != "a":
+        return None
+    among = [q for q in thing.qualities if q.kind == "among" or (q.kind == "zone" and q.value == "among")]
+    from_among = origin is not None and origin.zone == "among"
+    if len(among) + from_among != 1 or (among and isinstance(among[0].of, n.Description)):
+        return None
+    return dataclasses.replace(thing, qualities=tuple(q for q in thing.qualities if q not in among))
+
+
+def rest_of_seen(thing: n.Thing | None) -> bool:
+    """"The rest", "the other", "the rest of the cards": the cards seen that no instruction has put anywhere yet."""
+    return isinstance(thing, n.Description) and [(q.kind, q.value) for q in thing.qualities] == [("status", "rest")]
 
 
 def graveyards(thing: n.Thing | None) -> bool:

@@ -33,10 +33,37 @@ class Resolving:
     current: str | None = None  # the one object of a group being dealt with ("each creature … to itself")
     no_regeneration: bool = False  # the instruction is followed by "… can't be regenerated" (701.19c)
     instead: tuple[str, int] | None = None  # the instruction's own replacement (614.15): its condition, the amount
+    seen: list[str] = field(default_factory=list)  # the cards last looked at, revealed or found: "one of them"
+    placed: list[str] = field(default_factory=list)  # those of them put somewhere since: not "the rest"
+    revealed: list[str] = field(default_factory=list)  # "the revealed card"
 
     @property
     def anchor(self) -> Anchor:
         return Anchor(self.item.controller, self.item.source)
+
+
+def names_of(game: View, refs: list[str]) -> str:
+    return ", ".join(game.name(x) for x in refs) or "nothing"
+
+
+def record(r: Resolving, refs: list[str]) -> None:
+    """What the instruction being followed acted on, for "it" and "them" after it (608.2c)."""
+    r.acted[-1] = list(refs)
+
+
+def players_in(game: View, r: Resolving, thing: n.Thing | None) -> list[str]:
+    """The players an instruction's subject names (no subject: the ability's controller, "you")."""
+    if thing is None:
+        return [r.item.controller]
+    return [x for x in things(game, r, thing) if x in game.state.players]
+
+
+def controller_of(game: View, r: Resolving, zone: n.Zone, owner: str) -> str:
+    """Under whose control a card is put or returned: the zone's "under your control", else its owner's (110.2a)."""
+    if zone.controller is None:
+        return owner
+    found = [x for x in things(game, r, zone.controller) if x in game.state.players]
+    return found[0] if found else owner
 
 
 def chars(game: View, r: Resolving, ref: str) -> Characteristics:

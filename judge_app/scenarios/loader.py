@@ -100,9 +100,10 @@ CHOICE_KEYS = {"legend_rule_keep": "a list of card ids", "discard": "a list of c
 
 # action → its keys: key → (value kind, required)
 _TARGETED = {"target": ("card", True), "source": ("card", False)}
+# what is announced or chosen as a spell is cast or an ability activated
 _ANNOUNCED = {"x": ("count", False), "announce": ("announce", False), "modes": ("modes", False),
               "divide": ("damage map", False), "sacrifice": ("cards", False), "discard": ("cards", False),
-              "exile": ("cards", False)}  # what is announced or chosen as a spell is cast or an ability activated
+              "exile": ("cards", False), "delve": ("cards", False)}
 ACTIONS: dict[str, dict[str, tuple[str, bool]]] = {
     "attack": {"attackers": ("attackers", True)},
     "block": {"blockers": ("blockers", False)},
