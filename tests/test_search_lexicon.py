@@ -170,6 +170,11 @@ def test_shapes_of_questions():
     assert lexicon("es").shape(words("lancé y me respondieron, cuál se resuelve antes")) == "order"
     assert lexicon("en").shape(words("who decides which order the triggers go in")) == "chooser"  # asks who
     assert lexicon("en").shape(words("is there a window to respond in the untap step")) == "time"
+    # a filler word inside a phrasing of several words ("what counts as", "quem escolhe") …
+    assert lexicon("en").shape(words("what exactly counts as a permanent")) == "definition"
+    assert lexicon("es").shape(words("qué exactamente cuenta como permanente")) == "definition"
+    assert lexicon("pt").shape(words("quem realmente escolhe a ordem")) == "chooser"
+    assert lexicon("en").shape(words("when it does, do i draw")) is None  # … but a condition stays one
 
 
 @pytest.mark.parametrize(("query", "doc", "rule"), [

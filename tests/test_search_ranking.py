@@ -34,6 +34,23 @@ def test_asked_what_a_term_means_the_rule_that_states_it_comes_first(engine, que
     assert keys(engine.search(query, doc=doc))[0] == first
 
 
+@pytest.mark.parametrize(("query", "doc"), [
+    ("what does protection from red stop", "en-2026"),
+    ("qué impide la protección contra rojo", "es-2026"),
+    ("o que a proteção contra vermelho impede", "pt-2019"),
+])
+def test_asked_more_than_a_term_its_heading_steps_behind_the_subrules(engine, query, doc):
+    """702.16 "Protection" is only a title: what protection stops is said in its subrules, found first."""
+    ranked = keys(engine.search(query, doc=doc))
+    assert "702.16a" in ranked[:3]
+    assert "702.16" not in ranked[:ranked.index("702.16a") + 1]
+
+
+def test_asked_how_many_an_entry_with_the_number_weighs_more(engine):
+    """903.5a says "exactly 100 cards": asked how many, an entry with a number (a count hint) is lifted."""
+    assert "903.5a" in keys(engine.search("quantas cartas tem um deck de commander", doc="pt-2019"))[:3]
+
+
 def test_mulligan_ranks_the_rule_and_its_entry_above_the_old_variants(engine):
     ranked = keys(engine.search("mulligan", doc="en-2026"))
     assert ranked[:2] == ["glossary:Mulligan", "103.5"]

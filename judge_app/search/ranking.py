@@ -18,12 +18,13 @@ In order of strength:
    An event of the story, a combination of happenings (`lexicon/events.toml`: "a cast trigger" and "the spell
    was countered"), lifts the rules that decide it more, and even a rule holding little of the question.
 5. The question's shape: "who chooses …" prefers entries saying who chooses, "how many …" entries with a count
-   (the lexicon's [hints]), "which happens first" entries saying what goes on top or in which order; "when do/can
-   …" and "is there a window …" the rules of timing and priority and of the turn's steps.
+   (the lexicon's [hints], or a number), "which happens first" entries saying what goes on top or in which order;
+   "when do/can …" and "is there a window …" the rules of timing and priority and of the turn's steps.
 6. A subrule holding no more of the question than its rule, or than an earlier subrule of the same rule, found
    too, steps behind it: the rule states the general case (305.2 "A player can normally play one land during their
    turn"), the subrule a detail; under a heading (702.61 Split Second) the first subrule holding the question
-   states it (702.61a), later ones treat cases (702.61b).
+   states it (702.61a), later ones treat cases (702.61b); the heading itself, for a question asking more than its
+   term, steps behind them all ("what does protection from red stop": 702.16a–f before 702.16 "Protection").
 7. A rule within a rule or section the question names (a rule title, or the rules a glossary term it names sends
    to) weighs more, by the share of the question naming it: the question's topic ("can a tapped creature block":
    the glossary's Block sends to 509, so 509.1a before 702.39a Provoke, which also holds "untapped" and "block").
@@ -38,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
+from judge_app.corpus.model import Rule
 from judge_app.search.entries import GLOSSARY, GUIDE, RULE
 from judge_app.search.questions import Question
 
@@ -67,6 +69,7 @@ SUBRULE_STEP = 0.04  # see `position`
 TIMING_RULES = ("117", "5")  # Timing and Priority, and the turn's steps and phases (chapter 5; 2026 numbers) …
 TIMING_LIFT = 1.3  # … weigh this much more for a question asking when ("when do I draw" → 504.1, the draw step)
 SHAPE_HINT = 1.15  # an entry holding a word the answer to the question's shape uses ("who chooses" → "chooses")
+NUMBER_SHAPES = ("count",)  # … or, asked how many, a number ("how many cards in a commander deck" → 903.5a, "100")
 CUE_WEIGHT = 1.2  # a family of rules a story's cue points to: each of its rules gets this (times its coverage) …
 CUE_REPEAT = 0.25  # … and this share more for each further cue pointing to it, …
 CUE_MOST = 1.5  # … up to this many times CUE_WEIGHT
@@ -78,6 +81,8 @@ EVENT_ORDER = 0.9  # … each later rule of the event this share of the one befo
 EVENT_FLOOR = 0.5  # … and a rule holding none of the question's words still this share of it (the deciding rule
 #                    rarely uses the story's words: 601.2i says "cast" and "trigger", not "countered")
 PARENT_FIRST = 0.85  # a subrule holding no more of the question than its rule (found too) weighs this much
+HEADING_ASKED = 0.6  # a rule that is only a title ("702.16 Protection") weighs this much for a question asking more
+#                     than the term ("what does pro red stop"): what it asks is said in its subrules
 VARIANT_CHAPTERS = ("8", "9")  # multiplayer rules and casual variants (Two-Headed Giant, Commander, Archenemy …)
 TOPIC_LIFT = 0.5  # a rule within a rule or section the question names (its title, or where a glossary term it names
 #                   sends) weighs up to this much more, times the share of the question naming it: "can a tapped
@@ -160,9 +165,14 @@ def _defining(ref: str, rules: Collection[str]) -> str | None:
     """The subrule that states a rule which is only a title ("702.82 Exaltado" → 702.82a), or None."""
     number = ref.rsplit("|", 1)[1]
     rule = rules.get(number) if isinstance(rules, Mapping) else None
-    if rule is None or not rule.children or rule.text.strip() != (rule.title or "").strip():
+    if rule is None or not rule.children or not only_title(rule):
         return None
     return rule.children[0]
+
+
+def only_title(rule: Rule) -> bool:
+    """Whether the rule says nothing but its title ("702.82 Exalted", "110 Permanents"): a heading over its subrules."""
+    return rule.text.strip() == (rule.title or "").strip()
 
 
 def cued(question: Question, family_rules: dict[str, tuple[str, ...]]) -> dict[str, float]:

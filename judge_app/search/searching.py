@@ -362,11 +362,15 @@ class Engine:
         case ("305.2 A player can normally play one land during their turn"), its subrules the details (305.2a:
         how to count the lands played); under a heading ("702.61 Split Second"), the first subrule holding the
         question states it (702.61a: what split second stops), later ones treat cases (702.61b: what it lets
-        through)."""
+        through). The heading itself weighs `ranking.HEADING_ASKED` for a question asking more than its term ("what
+        does pro red stop": 702.16 Protection says nothing, its subrules say what protection stops)."""
         out = dict(scores)
         for ref, score in scores.items():
             doc, kind, number = parse_ref(ref)
             if kind != RULE:
+                continue
+            if self._heading(doc, number) and sum(u.source != "number" for u in questions[doc].counted) > 1:
+                out[ref] = score * ranking.HEADING_ASKED
                 continue
             ahead = [other for other in self._ahead(doc, number) if other in scores]
             if ahead:
@@ -384,12 +388,17 @@ class Engine:
             rule = self.corpus.rules[doc].get(parent) if parent else None
             if rule is None:
                 return ()
-            ahead = [] if rule.text.strip() == (rule.title or "").strip() else [parent]
+            ahead = [] if ranking.only_title(rule) else [parent]
             if number[-1:].isalpha() and number[:-1] == parent:
                 ahead += [parent + chr(letter) for letter in range(ord("a"), ord(number[-1]))]
             return tuple(f"{doc}|{RULE}|{n}" for n in ahead)
 
         return _remembered(self._ahead_cache, (doc, number), _CACHE_LIMIT, compute)
+
+    def _heading(self, doc: str, number: str) -> bool:
+        """Whether the rule is a heading: only a title, over subrules ("702.16 Protection")."""
+        rule = self.corpus.rules[doc].get(number)
+        return rule is not None and bool(rule.children) and ranking.only_title(rule)
 
     @property
     def cards(self) -> dict[tuple[str, ...], cards.Card]:
@@ -487,8 +496,7 @@ class Engine:
         factor = 1.0
         if len(question.mechanics) > 1:
             factor = ranking.LISTED if self._listing(ref, question.lang) else ranking.MEETING ** meets
-        hints = self._hints(question)
-        if hints and hints & self._entry_terms(ref, question.lang)[0]:
+        if self._holds_hint(ref, question):
             factor *= ranking.SHAPE_HINT
         variant = self._variant(ref)
         if variant and not variant & self._fitting(question).asked:
@@ -540,6 +548,15 @@ class Engine:
                               for chain in CHAINS)
             self._hint_terms[cache_key] = found
         return found
+
+    def _holds_hint(self, ref: str, question: Question) -> bool:
+        """Whether the entry holds a word the answer to the question's shape uses (`_hints`), or a number when the
+        question asks how many (`ranking.NUMBER_SHAPES`: "100" cards, "40" life)."""
+        hints = self._hints(question)
+        if not hints:
+            return False
+        own = self._entry_terms(ref, question.lang)[0]
+        return bool(hints & own) or (question.shape in ranking.NUMBER_SHAPES and any(t.isdigit() for t in own))
 
     def _fit(self, ref: str, question: Question) -> tuple[float, float]:
         """How much of the question the entry holds (see `fitting.Fitting.fit`)."""

@@ -225,14 +225,32 @@ class Lexicon:
         return self._stems
 
     def shape(self, typed: list[str]) -> str | None:
-        """The first shape (in `SHAPES` order) one of whose phrasings occurs in `typed`."""
+        """The first shape (in `SHAPES` order) one of whose phrasings occurs in `typed`; else the first one of whose
+        phrasings of several words occurs with a filler word inside ("what exactly counts as", "quem realmente
+        escolhe"), unless it begins with a condition word ("when it does" is a condition, not "when does")."""
         folded = tuple(self._asking(w) for w in typed)
         for kind in SHAPES:
             for phrase in self.shapes.get(kind, ()):
                 n = len(phrase)
                 if any(folded[i:i + n] == phrase for i in range(len(folded) - n + 1)):
                     return kind
+        for kind in SHAPES:
+            for phrase in self.shapes.get(kind, ()):
+                if len(phrase) > 1 and phrase[0] not in self.condition_words and any(
+                        self._loosely(folded[i:], phrase) for i in range(len(folded))):
+                    return kind
         return None
+
+    def _loosely(self, folded: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
+        """Whether `folded` begins with `phrase`, one filler word allowed between two of its words."""
+        i = 0
+        for k, word in enumerate(phrase):
+            if k and i < len(folded) and folded[i] != word and self.filler(folded[i]):
+                i += 1
+            if i >= len(folded) or folded[i] != word:
+                return False
+            i += 1
+        return True
 
 
 @lru_cache(maxsize=8)
