@@ -9,7 +9,7 @@ battlefield is its last known information (608.2h). X is the value announced as 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from judge_app.cardtext import nodes as n
 from judge_app.engine import conditions, matching
@@ -93,11 +93,42 @@ def things(game: View, r: Resolving, thing: n.Thing | None) -> list[str]:
         return _reference(game, r, thing)
     if thing.is_target:
         return targets_of(r, thing.target)
+    if linked_exile(r, thing):
+        return exiled_with(game, r)
     if thing.selector.kind == "the":
         for q in thing.qualities:
             if q.kind == "status" and q.value in ("sacrificed", "exiled", "discarded"):
                 return list(r.item.choices.get("paid", {}).get(q.value, []))
-    return matching.selected(game.state, game.chars, thing, r.anchor)
+    return matching.selected(game.state, game.chars, evaluated(game, r, thing), r.anchor)
+
+
+def evaluated(game: View, r: Resolving, desc: n.Description) -> n.Description:
+    """"A creature card with mana value X or less", "… equal to 1 plus the sacrificed creature's mana value": the
+    description with each comparison's amount as the number it stands for now (107.3, 608.2h)."""
+    def number(q: n.Quality) -> n.Quality:
+        if q.kind in ("any", "all"):
+            return replace(q, parts=tuple(number(p) for p in q.parts))
+        if q.kind != "compare" or q.amount is None or q.amount.kind == "number":
+            return q
+        value = amount(game, r, q.amount)
+        return replace(q, amount=n.Amount("number", value=value, text=str(value)))
+    qualities = tuple(number(q) for q in desc.qualities)
+    return desc if qualities == desc.qualities else replace(desc, qualities=qualities)
+
+
+def linked_exile(r: Resolving, thing: n.Thing | None) -> bool:
+    """"The exiled card" not exiled to pay this ability's cost: what a linked ability exiled (607.2a)."""
+    return isinstance(thing, n.Description) and thing.selector.kind == "the" and "exiled" not in \
+        r.item.choices.get("paid", {}) and any(q.kind == "status" and q.value == "exiled" for q in thing.qualities)
+
+
+def exiled_with(game: View, r: Resolving) -> list[str]:
+    """607.2a: "the exiled card" of a linked ability — what another ability of the same object exiled, and that is
+    still the card put into exile then (one that left exile since is a new object, 400.7)."""
+    item = r.item
+    cards = game.state.exiled_with.get((item.source, item.source_incarnation or 0), [])
+    return [x for x, incarnation in cards if game.state.objects[x].zone == "exile"
+            and game.state.objects[x].incarnation == incarnation]
 
 
 def _reference(game: View, r: Resolving, ref: n.Reference) -> list[str]:
@@ -124,6 +155,10 @@ def _reference(game: View, r: Resolving, ref: n.Reference) -> list[str]:
         return list(item.choices.get("paid", {}).get(kind, []))
     if kind == "each of them":
         return _last_acted(r)
+    if kind == "defending player":  # the player the attacking source attacks, or whose planeswalker (508.5)
+        combat = game.state.combat
+        attacked = combat.defending.get(r.current or item.source) if combat is not None else None
+        return [attacked] if attacked else []
     return _anaphora(game, r, ref)
 
 
@@ -230,6 +265,8 @@ def holds(game: View, r: Resolving, condition: n.Condition | None) -> bool:
         who = things(game, r, condition.subject) or [r.item.controller]
         found = things(game, r, condition.object)
         result = any(game.controller(x) in who for x in found if x in game.state.objects)
+    elif conditions.unplayable(condition) is None:  # "if it's not your turn", "if this artifact is tapped" (611.3a)
+        return conditions.holds(conditions.Board(game.state, game.chars, r.item.source, r.item.controller), condition)
     else:
         raise ValueError(f"unplayable condition {kind!r}")
     return result != condition.negated
