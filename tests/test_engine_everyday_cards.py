@@ -385,3 +385,24 @@ tapped = { angel = false, bears = false }
 """, until="upkeep", mana="blue = 3")
     assert outcome.failure is None and all(c.ok for c in outcome.checks), (outcome.failure, outcome.checks)
     assert cited.count("502.3") >= 3
+
+
+def test_mana_vault_deals_damage_at_the_draw_step_only_while_it_is_tapped():
+    """An intervening "if" the engine evaluates as it would a static's condition (603.4, 611.3a): "if this artifact
+    is tapped"; Alice declines to untap it in her upkeep, then taps it again for mana and skips the damage."""
+    text = ("This artifact doesn't untap during your untap step.\nAt the beginning of your upkeep, you may untap this "
+            "artifact.\nAt the beginning of your draw step, if this artifact is tapped, it deals 1 damage to you.\n"
+            "{T}: Add {C}{C}{C}.")
+    for untap, life in ((False, 19), (True, 20)):
+        vault = card("vault", "Mana Vault", "Alice", "Artifact", text, cost="{1}") + "tapped = true\n"
+        outcome, _, _ = replay(vault, f"""
+[choices]
+may = {{ vault = {str(untap).lower()} }}
+[[actions]]
+do = "advance"
+to = "precombat main"
+turn = 5
+[expect]
+life = {{ Alice = {life} }}
+""", until="precombat main")
+        assert outcome.failure is None and all(c.ok for c in outcome.checks), (untap, outcome.checks)

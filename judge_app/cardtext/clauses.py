@@ -589,6 +589,8 @@ def _aux(children: list[Any]) -> str | None:
 @builds("clause", "clause_where_x")
 def _clause(name: str, children: list[Any], text: str) -> Part:
     chain = part(children, "chain", [])
+    if not chain and _items(children):  # a clause built whole: "~'s power is equal to …" (604.3)
+        return Part("items", _items(children))
     subject = _subject_before_verb(children)
     out = apply_aux(chain, _aux(children), subject)
     if name == "clause_where_x":

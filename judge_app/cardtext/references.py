@@ -51,6 +51,7 @@ class _Resolver:
         self.targets = 0
         self.instruction = -1
         self.done: dict[int, Description] = {}  # one description shared by several instructions is one target
+        self.in_cost = False  # a cost's actions ("Sacrifice a creature") are no instructions of the effect
 
     def resolve(self, node: Any) -> Any:
         if isinstance(node, tuple):
@@ -65,7 +66,7 @@ class _Resolver:
         if isinstance(node, Reference) and node.kind in _ANAPHORA and not node.refers_to:
             resolved = replace(node, refers_to=self._antecedent(node))
             return replace(resolved, of=self.resolve(node.of)) if node.of is not None else resolved
-        if isinstance(node, Instruction):
+        if isinstance(node, Instruction) and not self.in_cost:
             self.instruction += 1
         values = {}
         for f in fields(node):  # type: ignore[arg-type]
@@ -82,6 +83,8 @@ class _Resolver:
                 node = replace(node, target=self.targets)
                 self.mentions.append(_Mention(f"target:{self.targets}", node.is_player))
                 self.targets += 1
+            elif node.selector.kind in ("a", "the") and self.in_cost:
+                self.mentions.append(_Mention("cost", node.is_player))
             elif node.selector.kind in ("a", "the") and self.instruction >= 0:
                 self.mentions.append(_Mention(f"instruction:{self.instruction}", node.is_player))
             self.done[original] = node
@@ -116,5 +119,7 @@ def resolve_ability(ability: Any) -> Any:
     for f in fields(ability):
         value = getattr(ability, f.name)
         if isinstance(value, Node | tuple) and f.name != "rules":
+            resolver.in_cost = f.name == "cost"  # what a cost names is "cost", what it paid with (602.2b)
             values[f.name] = resolver.resolve(value)
+    resolver.in_cost = False
     return replace(ability, **values)

@@ -388,6 +388,8 @@ def _post(name: str, children: list[Any], text: str) -> Any:
         return Quality("zone", zone.zone if zone else text, of=zone.owner if zone else None)
     if kind in ("named", "not_named"):
         return Quality("named", part(children, "name", ""), negated=kind == "not_named")
+    if kind in ("named_self", "not_named_self"):  # "cards named ~": its own name, whichever card has it
+        return Quality("named", "~", negated=kind == "not_named_self")
     if kind == "chosen":
         what = "color" if "color" in ws else "type"
         return Quality("chosen", what)
@@ -453,6 +455,8 @@ def _with(name: str, children: list[Any], text: str) -> Any:
         return Quality("counter", part(children, "counter", ""))
     if kind == "any_counter":
         return Quality("counter", "")
+    if kind == "no_counters":  # "with no counters on it"
+        return Quality("counter", "", negated=True)
     if kind == "same_name":
         return Quality("shares", "name", of=first(children, THINGS))
     if kind == "chosen_name":

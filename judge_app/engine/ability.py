@@ -181,6 +181,7 @@ class Cost:
     life: int = 0
     loyalty: int | None = None
     sorcery: bool = False  # "Activate only as a sorcery" (602.5d)
+    crew: int = 0  # "Crew N": tap other untapped creatures you control with total power N or greater (702.122a)
     actions: tuple[nodes.Instruction, ...] = ()
     text: str = ""
 
@@ -251,7 +252,8 @@ class Change:
     subtypes: tuple[str, ...] = ()
     colors: frozenset[str] = frozenset()
     in_addition: bool = True  # type-changing: added to the old types, or replacing them (205.1)
-    count: str = ""  # a characteristic-defining ability: what the power and toughness are equal to (604.3)
+    count: str = ""  # Tarmogoyf's characteristic-defining ability: "card types in all graveyards" (604.3)
+    which: str = ""  # a characteristic-defining ability with `per`: "power" or "toughness" alone, "" for both
     words: tuple[str, ...] = ()  # text-changing: the word replaced and its replacement (612)
     controller: str = ""  # control-changing (613.1b)
     copiable: Any = None  # copy effect: the copiable values taken (707.2), a `Characteristics`

@@ -35,6 +35,7 @@ from judge_app.engine.replacement import entering
 from judge_app.engine.stack import describe
 from judge_app.engine.state import COMMAND, NO_PRIORITY_STEPS, STACK, StackItem, Step, Target
 from judge_app.engine.trace import ACTION, PRIORITY
+from judge_app.engine.vehicles import crew_with
 
 MAIN_PHASES = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
 
@@ -379,6 +380,11 @@ def activate(game: Play, player: str, source: str, index: int, chosen: list[str]
         changes.append(LifeChange(player, -cost.life, state.players[player].life))
         paid.append(f"{cost.life} life")
     announced = dict(choices or {})
+    if cost.crew:  # "Crew N" (702.122a)
+        crew, said, crew_rules = crew_with(game, player, source, cost.crew, announced.get("crew"))
+        changes += [StatusChange(c, True) for c in crew]
+        paid.append(said)
+        cited += crew_rules
     if ability.rule == rules.CYCLING:
         announced["cycled"] = True  # "When you cycle this card", "Whenever a player cycles a card" (702.29c)
     more, texts, paid_with, more_rules = pay_actions(game, player, source, cost, announced, chars.name)

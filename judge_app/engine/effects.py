@@ -851,7 +851,10 @@ def _add_mana(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     player = r.item.controller
     if ins.mana.symbols is None:
         return _add_any_color(game, r, ins.mana, player)
-    symbols = "".join(s.symbol for s in ins.mana.symbols.symbols)
+    times = amount(game, r, ins.amount, 1)  # "add {R} for each card named ~ in each graveyard"
+    symbols = "".join(s.symbol for s in ins.mana.symbols.symbols) * times
+    if not symbols:
+        return f"{player} adds no mana ({ins.amount.text if ins.amount else ''}: none)", [rules.MANA_POOL]
     added = mana.parse_cost(symbols)
     game.perform(*(ManaChange(player, m, k) for m, k in added.items()))
     return f"{player} adds {symbols}", [rules.MANA_POOL]

@@ -56,7 +56,7 @@ PLAYED_VERBS: dict[str, rules.Cite] = {
 AMOUNT_KINDS = ("number", "variable", "count", "property", "event", "times", "half", "for each", "plus", "minus")
 PROPERTIES = ("power", "toughness", "mana value", "life total", "life", "cards in hand", "loyalty")
 REFERENCES = ("self", "you", "it", "they", "that", "attached", "controller", "owner", "event", "each of them",
-              "sacrificed", "exiled", "discarded")
+              "sacrificed", "exiled", "discarded", "defending player")
 PUT_ZONES = ("battlefield", "hand", "library", "graveyard")
 QUALIFIERS = ("combat", "tapped", "half", "divided", "all abilities", "in any order", "in a random order", "back",
               "back, in any order", "back, in a random order")
@@ -213,6 +213,8 @@ def keyword(node: n.KeywordAbility) -> list[Ability]:
         return [_persist(node, name)]
     if name == "prowess" and not (node.qualities or node.amount or node.cost):
         return [_prowess(node)]
+    if name == "annihilator" and node.amount is not None and node.amount.kind == "number" and not node.cost:
+        return [_annihilator(node, node.amount.value or 0)]
     if name == "cycling" and node.cost is not None and node.cost.mana is not None and not node.cost.actions \
             and not node.variant:  # not typecycling (702.29e), which searches
         return [_cycling(node)]
@@ -220,6 +222,8 @@ def keyword(node: n.KeywordAbility) -> list[Ability]:
             and not node.variant:  # 702.34a: cast from the graveyard for this cost; exiled as it leaves the stack
         return [Ability("flashback", node.text, cost=Cost(mana=_mana_text(node.cost.mana), text=node.cost.text),
                         zone="graveyard", rule=rules.FLASHBACK, node=node)]
+    if name == "crew" and node.amount is not None and node.amount.kind == "number" and not node.cost:
+        return [_crew(node, node.amount.value or 0)]
     if name == "delve" and not (node.qualities or node.amount or node.cost):  # 702.66a, paid as it is cast
         return [Ability("delve", node.text, rule=rules.DELVE, node=node)]
     if name == "affinity" and node.object is not None and not node.object.qualities:  # 702.41a
@@ -268,12 +272,34 @@ def _prowess(node: n.KeywordAbility) -> Ability:
                    rule=rules.PROWESS)
 
 
+def _annihilator(node: n.KeywordAbility, count: int) -> Ability:
+    """702.86a: "Annihilator N" means "Whenever this creature attacks, defending player sacrifices N permanents." —
+    read by the grammar like the printed text; each instance triggers separately (702.86b)."""
+    [meaning] = read(f"Whenever this creature attacks, defending player sacrifices {count} permanents.",
+                     type_line="Creature").abilities
+    assert isinstance(meaning, n.TriggeredAbility)
+    return Ability("triggered", node.text, trigger=meaning.trigger, effect=meaning.effect, node=node,
+                   rule=rules.ANNIHILATOR)
+
+
 def _cycling(node: n.KeywordAbility) -> Ability:
     """702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a card.", an activated ability that
     functions only while the card is in its owner's hand; read by the grammar like the printed text."""
     assert node.cost is not None
     [meaning] = read_card(f"{node.cost.text}, Discard this card: Draw a card.", type_line="Instant")
     return dataclasses.replace(meaning, text=node.text, zone="hand", rule=rules.CYCLING, node=node)
+
+
+_CREWED = "This Vehicle becomes an artifact creature until end of turn."  # 702.122a
+
+
+def _crew(node: n.KeywordAbility, power: int) -> Ability:
+    """702.122a: "Crew N" means "Tap any number of other untapped creatures you control with total power N or
+    greater: This permanent becomes an artifact creature until end of turn." — its effect read by the grammar like
+    the printed text, its cost paid by `vehicles.crew_with`."""
+    [meaning] = read_card(_CREWED, type_line="Instant")  # an instruction (on a permanent: a static statement)
+    return Ability("activated", node.text, cost=Cost(crew=power, text=f"Crew {power}"), effect=meaning.effect,
+                   rule=rules.CREW, word="crew", node=node)
 
 
 def _quality_word(q: n.Quality) -> str:
@@ -389,7 +415,7 @@ def static(node: n.StaticAbility) -> list[Ability]:
         return [dataclasses.replace(a, condition=condition) for a in combat]
     if len(instructions) == 1 and instructions[0].verb == "additional cost":
         return [_additional_cost(instructions[0])]
-    if node.cda or _cda_text(node.text):
+    if node.cda:
         return [_cda(node)]
     if len(instructions) == 1 and isinstance(instructions[0], n.Instruction) and instructions[0].verb == "cost":
         return [cost_change(node, instructions[0], condition)]
@@ -578,31 +604,30 @@ def _opening_hand(node: n.StaticAbility) -> bool:
             i, n.Instruction)] == ["begin the game on the battlefield"]
 
 
-_TARMOGOYF = ("power is equal to the number of card types among cards in all graveyards and its toughness is equal "
-              "to that number plus 1")
-
-
-def _cda_text(text: str) -> bool:
-    lower = text.lower()
-    return "power and toughness are each equal to the number of" in lower or _TARMOGOYF in lower
+_CARD_TYPES_IN_GRAVEYARDS = "the number of card types among cards in all graveyards"  # Tarmogoyf
 
 
 def _cda(node: n.StaticAbility) -> Ability:
-    """604.3: "~'s power and toughness are each equal to the number of …", "~'s power is equal to the number of
-    card types among cards in all graveyards and its toughness is equal to that number plus 1" (TEMPORARY: from
-    the text, see below)."""
-    if _TARMOGOYF in node.text.lower():
-        counted = "card types in all graveyards"
-    else:
-        counted = node.text.rstrip(".").split("equal to the number of", 1)[1].strip()
-        words = counted.split()
-        plural_subtype = len(words) == 3 and words[0][:1].isupper() and words[1:] == ["you", "control"]
-        if counted.lower() not in ("creatures you control", "cards in your hand", "lands you control",
-                                   "creature cards in your graveyard") and not plural_subtype:
-            raise Unplayable(f"the characteristic-defining ability \"{node.text}\"", rules.CDA)
-        if not plural_subtype:
-            counted = counted.lower()
-    change = Change("characteristic-defining power/toughness", count=counted)
+    """604.3: "~'s power and toughness are each equal to the number of creatures you control", "~'s power is equal
+    to the number of instant and sorcery cards in your graveyard" (its toughness printed): the description counted
+    in layer 7a wherever the object is (`layers._counted`); Tarmogoyf's "the number of card types among cards in all
+    graveyards" and "that number plus 1" for its toughness."""
+    instructions = [i for i in node.effect.instructions if isinstance(i, n.Instruction)]
+    first = instructions[0] if instructions else None
+    if first is None or any(i.verb != "characteristic pt" or i.amount is None for i in instructions) \
+            or not (_is_self(first.subject) or (isinstance(first.subject, n.Reference) and first.subject.kind == "it")):
+        raise Unplayable(f"the characteristic-defining ability \"{node.text}\"", rules.CDA)
+    if first.amount.text.lower() == _CARD_TYPES_IN_GRAVEYARDS and len(instructions) == 2 \
+            and instructions[1].amount.kind == "plus" and instructions[1].amount.other is not None:
+        change = Change("characteristic-defining power/toughness", count="card types in all graveyards",
+                        toughness=instructions[1].amount.other.value or 0)
+        return Ability("cda", node.text, affects="self", changes=(change,), node=node)
+    counted = first.amount.of
+    if len(instructions) != 1 or first.amount.kind != "count" or not isinstance(counted, n.Description) \
+            or matching.unplayable(counted) or matching.names_players(counted):
+        raise Unplayable(f"the characteristic-defining ability \"{node.text}\"", rules.CDA)
+    which = "" if first.qualifier == "power and toughness" else first.qualifier
+    change = Change("characteristic-defining power/toughness", per=counted, which=which)
     return Ability("cda", node.text, affects="self", changes=(change,), node=node)
 
 
@@ -733,8 +758,9 @@ def becomes(ins: n.Instruction, c: n.Characteristics) -> list[Change]:
     elif qualifier.rstrip("s") in ("artifact", "enchantment", "creature", "land") and c.in_addition:
         out.append(Change("type", types=frozenset({qualifier.rstrip("s")}), in_addition=True))
     elif c.types or c.subtypes:
-        out.append(Change("type", types=frozenset(t.lower() for t in c.types), subtypes=tuple(c.subtypes),
-                          in_addition=c.in_addition))
+        types = frozenset(t.lower() for t in c.types)
+        keeps = types == {"artifact", "creature"} and not c.subtypes  # "becomes an artifact creature" (205.1b)
+        out.append(Change("type", types=types, subtypes=tuple(c.subtypes), in_addition=c.in_addition or keeps))
     if c.colors:
         out.append(Change("set colors", colors=frozenset(c.colors)))
     if c.pt is not None:
@@ -1039,12 +1065,26 @@ def check_thing(thing: n.Thing | None, text: str) -> None:
         if thing.of is not None:
             check_thing(thing.of, text)
         return
-    why = matching.unplayable(thing)
+    why = matching.unplayable(thing if thing.is_target else _compared_as_numbers(thing, text))
     if why:
         raise Unplayable(f"{why} in \"{text}\"", rules.TARGETS if thing.is_target else rules.OBJECTS)
     count = thing.selector.count
     if count is not None and count.kind != "number":
         raise Unplayable(f"\"{thing.text}\"", rules.TARGETS)
+
+
+def _compared_as_numbers(desc: n.Description, text: str) -> n.Description:
+    """"With mana value X or less", "equal to 1 plus the sacrificed creature's mana value": comparisons with an
+    amount the engine evaluates as it resolves (`words.evaluated`), checked here as numbers would be; the amount
+    itself is checked as any amount (107.3). Targets keep numbers only: they are chosen before anything resolves."""
+    def number(q: n.Quality) -> n.Quality:
+        if q.kind in ("any", "all"):
+            return dataclasses.replace(q, parts=tuple(number(p) for p in q.parts))
+        if q.kind != "compare" or q.amount is None or q.amount.kind == "number":
+            return q
+        check_amount(q.amount, text)
+        return dataclasses.replace(q, amount=n.Amount("number", value=0, text=q.amount.text))
+    return dataclasses.replace(desc, qualities=tuple(number(q) for q in desc.qualities))
 
 
 def check_amount(amount: n.Amount | None, text: str) -> None:
@@ -1064,6 +1104,8 @@ def check_amount(amount: n.Amount | None, text: str) -> None:
 def check_condition(condition: n.Condition) -> None:
     kicked = condition.kind == "is" and condition.quality is not None and condition.quality.value == "kicked" \
         and isinstance(condition.subject, n.Reference) and condition.subject.kind == "self"
+    if conditions.unplayable(condition) is None and condition.kind not in CONDITIONS:
+        return  # evaluated on the board as a static's would be (`conditions.holds`): "if it's not your turn"
     if (condition.kind not in CONDITIONS and not kicked) or condition.parts or condition.event is not None:
         raise Unplayable(f"the condition \"{condition.text}\"", rules.RESOLVE_INSTRUCTIONS)
     if condition.kind == "compare":
@@ -1214,9 +1256,7 @@ def graveyards(thing: n.Thing | None) -> bool:
 # carry, and is to be deleted when the tree carries it: an intervening "if" left on the first instruction
 # instead of `Trigger.condition`; "enters with N counters" kept as a `qualifier` string instead of `amount` and
 # `counter`; a `Characteristics` with only its `text` ("black", "a 3/3 Elemental creature", "token that's a copy
-# of target creature"); "Counter target spell" read as a verb "target"; a characteristic-defining ability with no
-# instructions and `cda` unset ("~'s power and toughness are each equal to the number of …", read by `_cda`
-# from its text).
+# of target creature"); "Counter target spell" read as a verb "target".
 
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 

@@ -119,7 +119,9 @@ def _set_pt_mana_value(chars: Characteristics, effect: ContinuousEffect) -> Char
 
 @effect_kind("characteristic-defining power/toughness", "7a", rules.LAYER_7A)
 def _cda_pt(chars: Characteristics, effect: ContinuousEffect) -> Characteristics:
-    return _replace(chars, power=effect.values.power, toughness=effect.values.toughness)
+    which = effect.values.which  # "~'s power is equal to …": its toughness stays the printed one
+    return _replace(chars, power=effect.values.power if which != "toughness" else chars.power,
+                    toughness=effect.values.toughness if which != "power" else chars.toughness)
 
 
 @effect_kind("set power/toughness", "7b", rules.LAYER_7B)
@@ -363,23 +365,20 @@ def _per(state: GameState, current: dict[str, Characteristics], effect: Continuo
 
 
 def _counted(state: GameState, current: dict[str, Characteristics], effect: ContinuousEffect) -> ContinuousEffect:
-    """A characteristic-defining ability's number, as the board stands at layer 7a (604.3)."""
-    count, controller = effect.values.count, current[effect.source].controller if effect.source else ""
-    toughness_bonus = 0
-    if count == "cards in your hand":
-        value = len(state.players[controller].hand)
-    elif count == "card types in all graveyards":  # Tarmogoyf: power is that number, toughness that number plus 1
-        value = len({t for p in state.players.values() for c in p.graveyard for t in state.objects[c].printed.types})
-        toughness_bonus = 1
-    elif count == "creature cards in your graveyard":
-        value = sum(1 for c in state.players[controller].graveyard if state.objects[c].printed.is_creature)
-    elif count.endswith("you control") and count.split()[0][0].isupper():  # "Swamps you control"
-        subtype = count.split()[0].removesuffix("s")
-        value = sum(1 for c in current.values() if c.controller == controller and subtype in c.subtypes)
-    else:
-        kind = "creature" if count.startswith("creatures") else "land"
-        value = sum(1 for c in current.values() if kind in c.types and c.controller == controller)
-    return _replace(effect, change=_replace(effect.values, power=value, toughness=value + toughness_bonus))
+    """A characteristic-defining ability's number, as the board stands at layer 7a (604.3): what its description
+    names, counted from the object's controller's point of view; Tarmogoyf's card types in all graveyards, its
+    toughness that number plus 1."""
+    values = effect.values
+    if values.per is not None:
+        if effect.source not in current:
+            return effect
+        board = _board(state, current, effect.source)
+        value = len(matching.selected(state, board.chars, values.per, board.anchor))
+        return _replace(effect, change=_replace(values, power=value, toughness=value, per=None))
+    if values.count != "card types in all graveyards":
+        return effect
+    value = len({t for p in state.players.values() for c in p.graveyard for t in state.objects[c].printed.types})
+    return _replace(effect, change=_replace(values, power=value, toughness=value + values.toughness))
 
 
 def _affected(state: GameState, current: dict[str, Characteristics], effect: ContinuousEffect) -> list[str]:

@@ -21,6 +21,7 @@ from judge_app.engine.words import (
     Resolving,
     amount,
     controller_of,
+    evaluated,
     names_of,
     players_in,
     record,
@@ -51,7 +52,7 @@ def search(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     quality may find none (701.23b). What the next instruction does with them ("put it onto the battlefield")
     follows."""
     lines, found = [], []
-    desc = ins.object if isinstance(ins.object, n.Description) else None
+    desc = evaluated(game, r, ins.object) if isinstance(ins.object, n.Description) else None
     count = amount(game, r, desc.selector.count, 1) if desc is not None else 1
     for player in players_in(game, r, ins.subject):
         library = game.state.players[player].library
@@ -142,6 +143,7 @@ def reveal(game: Play, r: Resolving, ins: n.Instruction) -> Result:
 def _chosen_among(game: Play, r: Resolving, desc: n.Description) -> tuple[list[str], str]:
     """"Put up to two creature cards with mana value 3 or less from among them": the cards seen and not yet
     placed that fit the description, as many as it says ("up to": as many as there are, by default)."""
+    desc = evaluated(game, r, desc)
     pool = [c for c in r.seen if c not in r.placed and c in game.state.objects and (not desc.nouns or
             matching.object_matches(game.state, game.chars, desc, c, r.anchor, zone=game.state.objects[c].zone))]
     count = amount(game, r, desc.selector.count, 1)

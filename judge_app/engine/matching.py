@@ -170,7 +170,9 @@ def _holds(state: GameState, chars: Chars, q: Quality, oid: str, anchor: Anchor)
         return value in {s.lower() for s in c.subtypes}
     if kind == "other":
         return oid != anchor.source
-    if kind == "named":
+    if kind == "named":  # "cards named ~": the name of the object with the ability
+        if value == "~":
+            value = chars(anchor.source).name.lower() if anchor.source in state.objects else ""
         return c.name.lower() == value
     if kind == "keyword":
         return c.has(value)

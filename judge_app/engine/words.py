@@ -9,7 +9,7 @@ battlefield is its last known information (608.2h). X is the value announced as 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from judge_app.cardtext import nodes as n
 from judge_app.engine import conditions, matching
@@ -97,7 +97,21 @@ def things(game: View, r: Resolving, thing: n.Thing | None) -> list[str]:
         for q in thing.qualities:
             if q.kind == "status" and q.value in ("sacrificed", "exiled", "discarded"):
                 return list(r.item.choices.get("paid", {}).get(q.value, []))
-    return matching.selected(game.state, game.chars, thing, r.anchor)
+    return matching.selected(game.state, game.chars, evaluated(game, r, thing), r.anchor)
+
+
+def evaluated(game: View, r: Resolving, desc: n.Description) -> n.Description:
+    """"A creature card with mana value X or less", "… equal to 1 plus the sacrificed creature's mana value": the
+    description with each comparison's amount as the number it stands for now (107.3, 608.2h)."""
+    def number(q: n.Quality) -> n.Quality:
+        if q.kind in ("any", "all"):
+            return replace(q, parts=tuple(number(p) for p in q.parts))
+        if q.kind != "compare" or q.amount is None or q.amount.kind == "number":
+            return q
+        value = amount(game, r, q.amount)
+        return replace(q, amount=n.Amount("number", value=value, text=str(value)))
+    qualities = tuple(number(q) for q in desc.qualities)
+    return desc if qualities == desc.qualities else replace(desc, qualities=qualities)
 
 
 def _reference(game: View, r: Resolving, ref: n.Reference) -> list[str]:
@@ -124,6 +138,10 @@ def _reference(game: View, r: Resolving, ref: n.Reference) -> list[str]:
         return list(item.choices.get("paid", {}).get(kind, []))
     if kind == "each of them":
         return _last_acted(r)
+    if kind == "defending player":  # the player the attacking source attacks, or whose planeswalker (508.5)
+        combat = game.state.combat
+        attacked = combat.defending.get(r.current or item.source) if combat is not None else None
+        return [attacked] if attacked else []
     return _anaphora(game, r, ref)
 
 
@@ -230,6 +248,8 @@ def holds(game: View, r: Resolving, condition: n.Condition | None) -> bool:
         who = things(game, r, condition.subject) or [r.item.controller]
         found = things(game, r, condition.object)
         result = any(game.controller(x) in who for x in found if x in game.state.objects)
+    elif conditions.unplayable(condition) is None:  # "if it's not your turn", "if this artifact is tapped" (611.3a)
+        return conditions.holds(conditions.Board(game.state, game.chars, r.item.source, r.item.controller), condition)
     else:
         raise ValueError(f"unplayable condition {kind!r}")
     return result != condition.negated
