@@ -24,7 +24,7 @@ def test_json_lists_hits_in_rank_order_and_scenarios_beside_them(engine):
     answer = json.loads(result.stdout)
     hits = answer["hits"]
     assert answer["total"] >= 5 and answer["offset"] == 0
-    assert "trample-deathtouch-two-blockers" in [s["id"] for s in answer["scenarios"]]
+    assert answer["scenarios"] and all("trample" in s["id"] for s in answer["scenarios"])  # the library has several
     assert len(hits) == 5 and hits[0]["number"] == "702.19" and hits[0]["doc"] == "pt-2019"
     assert all({"doc", "kind", "score", "snippet"} <= set(h) and ("number" in h or "term" in h) for h in hits)
     assert [h["score"] for h in hits] == sorted((h["score"] for h in hits), reverse=True)

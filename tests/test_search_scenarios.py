@@ -123,5 +123,6 @@ def test_questions_a_scenario_answers_show_it(engine):
     # events (lexicon/events.toml) bring the deciding rules into the best hits, and with them the scenarios that show
     # those rules (situations told without naming a scenario: 1.27 → 1.74 a question, e.g. "the creature I was
     # targeting was sacrificed" → partly-illegal-targets); 1.18 before them; 1.35 before a scenario far behind the
-    # best was left out (scenarios.RELATIVE). Questions told as stories show more: ceiling 1.50
-    assert shown.shown_with_others <= 1.50, shown
+    # best was left out (scenarios.RELATIVE). Questions told as stories show more. 1.51 once the library grew from 220
+    # to 285 scenarios (interactions as the CR's examples and other engines' tests state them): ceiling 1.55
+    assert shown.shown_with_others <= 1.55, shown

@@ -178,6 +178,7 @@ VERBS: dict[str, tuple[str, tuple[str, ...]]] = {
     "vp_put_counters_equal": ("put counters", ("recipient",)),
     "vp_put_counters_x": ("put counters", ("recipient",)),
     "vp_put_counters_choice": ("put counters", ("recipient",)),
+    "vp_put_counters_any": ("put counters", ("recipient",)),  # "one or more counters", "twice that many of those …"
     "vp_remove_counters": ("remove counters", ("object",)),
     "vp_remove_all_counters": ("remove counters", ("object",)),
     "vp_get_counters_event": ("put counters", ()),
@@ -329,9 +330,11 @@ def instruction(name: str, children: list[Any], text: str) -> Instruction:
     ws = words(children)
     qualifier = _QUALIFIERS.get(name)
     if qualifier:
-        values["qualifier"] = qualifier
+        earlier = values.get("qualifier")  # "prevent all combat damage … would deal": "combat, by"
+        values["qualifier"] = f"{earlier}, {qualifier}" if earlier and verb == "prevent" else qualifier
     if "combat" in ws and verb.startswith(("deal", "prevent", "be dealt")):
-        values["qualifier"] = "noncombat" if "non" in ws else "combat"
+        kind = "noncombat" if "non" in ws else "combat"  # "all combat damage … to and dealt by": both kept
+        values["qualifier"] = f"{kind}, {qualifier}" if qualifier and verb == "prevent" else kind
     if verb == "exile" and "face" in ws and "down" in ws:
         values["qualifier"] = "face down"
     _special(name, values, children, text)
@@ -443,6 +446,14 @@ def _vp(name: str, children: list[Any], text: str) -> Any:
             out.append(instruction(name, [Part("token", token)], text))
         return out
     return instruction(name, children, text)
+
+
+@builds("vp_switch_pt")
+def _vp_switch_pt(name: str, children: list[Any], text: str) -> Instruction:
+    """"Switch target creature's power and toughness": whose power and toughness is the object switched (613.4d)."""
+    whose = part(flatten(children), "possessor")
+    rest = [c for c in flatten(children) if not (isinstance(c, Part) and c.role == "possessor")]
+    return instruction(name, [*rest, whose] if whose is not None else rest, text)
 
 
 @builds("vp_chain", "vp_more", "vp_or", "vp_past")

@@ -278,8 +278,8 @@ def _event_subject(name: str, children: list[Any], text: str) -> Part:
         s = subject.selector
         subject = Description(Selector("one or more", s.count, s.up_to, s.any_number, s.other), subject.nouns,
                               subject.qualities, text=f"one or more {subject.text}")
-    chain = part(children, "chain", [])
-    events = [as_event(i, subject) for i in chain if isinstance(i, Instruction)]
+    chain = apply_suffixes([i for i in part(children, "chain", []) if isinstance(i, Instruction)], children)
+    events = [as_event(i, subject) for i in chain if isinstance(i, Instruction)]  # "attacks alone": its suffix kept
     if name == "event_one_or_more":
         events = [Event(e.verb, e.subject, e.object, e.recipient, e.amount, e.origin, e.destination, "one or more",
                         e.condition, e.counter, e.text) for e in events]

@@ -32,8 +32,8 @@ class HasCharacteristics(Protocol):
 class Quality:
     """A quality an object has or lacks: protection's "from red", landwalk's "Island", enchant's "creature"."""
 
-    kind: str  # "color", "colored" (all colours), "multicolored", "monocolored", "type", "land", "everything",
-    # "chosen" (the colour chosen as the object entered, 607.2d)
+    kind: str  # "color", "colored" (all colours), "multicolored", "monocolored", "type", "subtype", "land",
+    # "everything", "chosen" (the colour chosen as the object entered, 607.2d)
     value: str = ""
     modifier: str = ""  # landwalk only: "snow", "legendary", "nonbasic" …
 
@@ -52,6 +52,8 @@ class Quality:
             return len(obj.colors) == 1
         if self.kind == "type":
             return self.value in obj.types
+        if self.kind == "subtype":  # "protection from Demons": a source with that subtype (702.16a)
+            return self.value in obj.subtypes
         if self.kind == "land":
             if "land" not in obj.types:
                 return False
@@ -73,6 +75,8 @@ class Quality:
             return "the chosen color"
         if self.kind == "type":
             return f"an {self.value}" if self.value[0] in "aeiou" else f"a {self.value}"
+        if self.kind == "subtype":
+            return f"an {self.value}" if self.value[0] in "AEIOU" else f"a {self.value}"
         if self.kind == "land":
             what = "land" if self.value == "land" else self.value.capitalize()
             return " ".join(x for x in ("a", self.modifier, what) if x)
@@ -153,8 +157,9 @@ class EventEffect:
 
     `event` is the kind of event: "damage", "life gain", "life loss", "counters", "tokens", "zone" (a card or
     token moving), "destroy", "draw", "enters", "lose game", "win game". `mode` is what happens to it:
-    "double", "plus" (`amount` more), "prevent" (`amount`, 0 for all), "none" (gains no life), "exile", "win",
-    "tapped", "can't", "unpreventable". The other fields say whose event it watches."""
+    "double", "plus" (`amount` more), "prevent" (`amount`, 0 for all), "none" (gains no life), "exile",
+    "library" (its owner's, shuffled in), "win", "tapped", "can't", "unpreventable". The other fields say whose
+    event it watches."""
 
     event: str
     mode: str

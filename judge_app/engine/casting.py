@@ -53,6 +53,17 @@ def _priority(game: Play, player: str) -> None:
         state.priority = player
 
 
+def _split_second(game: Play, what: str) -> None:
+    """702.61a: while a spell with split second is on the stack, no other spell is cast and no ability that isn't a
+    mana ability is activated (mana abilities and special actions still are, 702.61b)."""
+    for item in game.state.stack:
+        if item.kind != "spell":
+            continue
+        chars = game.chars(item.source) if item.source in game.state.objects else item.source_chars
+        if chars.has("split second"):
+            raise IllegalAction(f"{what}: {item.name} has split second and is on the stack", rules.SPLIT_SECOND)
+
+
 def _sorcery_timing(game: Play, player: str) -> str | None:
     """Why `player` can't act at sorcery speed now (117.1a, 307.1), or None."""
     state = game.state
@@ -188,6 +199,7 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
                             "by its owner)" if obj.commander else ""), rules.CAST_PROPOSE)
     if "land" in chars.types:
         raise IllegalAction(f"{chars.name} is a land: it is played, not cast", rules.LAND_PLAY)
+    _split_second(game, f"{chars.name} can't be cast")
     instant = "instant" in chars.types or chars.has("flash")
     if not instant:
         why = _sorcery_timing(game, player)
@@ -341,6 +353,8 @@ def activate(game: Play, player: str, source: str, index: int, chosen: list[str]
         raise IllegalAction(f"{chars.name}'s ability (\"{ability.shown(chars.name)}\") functions only while it is in "
                             f"the {ability.functions_in}; it is in the {zone}", rules.ABILITY_ZONES, rules.ACTIVATE)
     cited_zone = [rules.ABILITY_ZONES] if zone != "battlefield" else []
+    if ability.kind != "mana":
+        _split_second(game, f"{chars.name}'s ability can't be activated")
     if game.controller(source) != player:
         raise IllegalAction(f"only {chars.name}'s controller, {game.controller(source)}, can activate its abilities",
                             rules.ACTIVATE)
@@ -402,7 +416,7 @@ def activate(game: Play, player: str, source: str, index: int, chosen: list[str]
         return
     item = StackItem(id=state.new_id("ability"), kind="activated", source=source, controller=player,
                      text=ability.shown(chars.name), name=f"{chars.name}'s ability", source_chars=chars,
-                     effect=ability.effect, choices=announced)
+                     effect=ability.effect, choices=announced, source_incarnation=obj.incarnation)
     _check_modes(ability.effect, announced, item.name)
     item.specs = targets.specs_of(ability.effect, every_mode=True)
     item.targets = targets.assign(game, targets.specs_of(ability.effect, announced.get("modes")), chosen, player,

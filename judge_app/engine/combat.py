@@ -56,6 +56,7 @@ def declare_attackers(game: Play, declarations: list[tuple[str, str | None]], by
     if any(game.chars(o.id).has("attacks each combat") for o in state.permanents(state.active)):
         cited.append(rules.ATTACK_REQUIREMENTS)
     parts = []
+    declared: list[AttackDeclared] = []
     for attacker, target in resolved:
         chars = game.chars(attacker)
         if chars.has("vigilance"):
@@ -70,7 +71,8 @@ def declare_attackers(game: Play, declarations: list[tuple[str, str | None]], by
             cited += [rules.SUMMONING_SICKNESS, rules.HASTE]
         if target != defender:
             cited.append(rules.ATTACK_TARGET)
-        game.perform(AttackDeclared(attacker, target, defending_player(game, target) or ""))
+        declared.append(AttackDeclared(attacker, target, defending_player(game, target) or ""))
+    game.perform(*declared)  # all at once (508.1k): "attacks alone" triggers see the whole declaration (506.5)
     combat.declared = bool(resolved)
     cited.append(rules.BECOMES_ATTACKING)
     text = f"{state.active} declares attackers: " + ("; ".join(parts) if parts else "none") + "."

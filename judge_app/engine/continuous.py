@@ -69,17 +69,18 @@ class EffectKind:
     layer: str
     rule: rules.Cite
     apply: Callable[[Characteristics, ContinuousEffect], Characteristics]
+    also: tuple[rules.Cite, ...] = ()  # the rule saying what the effect does, when another than its layer's
 
 
 EFFECT_KINDS: dict[str, EffectKind] = {}
 
 
-def effect_kind(name: str, layer: str, rule: rules.Cite):
+def effect_kind(name: str, layer: str, rule: rules.Cite, *also: rules.Cite):
     """Register how an effect kind changes characteristics, and in which layer (613.1)."""
     if layer not in LAYER_ORDER:
         raise ValueError(f"unknown layer {layer!r}")
 
     def decorator(apply: Callable[[Characteristics, ContinuousEffect], Characteristics]):
-        EFFECT_KINDS[name] = EffectKind(name, layer, rule, apply)
+        EFFECT_KINDS[name] = EffectKind(name, layer, rule, apply, also)
         return apply
     return decorator

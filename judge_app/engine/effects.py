@@ -52,6 +52,7 @@ from judge_app.engine.interpret import (
     graveyards,
     instruction_verb,
     predefined_token,
+    until_source_leaves,
     whole_hand,
 )
 from judge_app.engine.layers import copiable_values, rules_applied
@@ -66,6 +67,7 @@ from judge_app.engine.words import (
     chars,
     controller_of,
     holds,
+    linked_exile,
     names_of,
     players_in,
     record,
@@ -339,7 +341,33 @@ def _exile(game: Play, r: Resolving, ins: n.Instruction) -> Result:
         cards = [c for p in game.state.players.values() for c in p.graveyard]
         text, cited = _move(game, r, cards, "exile")
         return (text or "every graveyard is empty: nothing is exiled"), cited
-    return _move(game, r, _picked(game, r, ins.object, things(game, r, ins.object)), "exile")
+    until = until_source_leaves(ins.duration)
+    item = r.item
+    if until and (not game.state.on_battlefield(item.source)
+                  or game.state.objects[item.source].incarnation != item.source_incarnation):
+        return (f"{item.source_chars.name} has already left the battlefield, so nothing is exiled"), [
+            rules.UNTIL_EVENT, rules.UNTIL_EVENT_PASSED if item.kind == "triggered" else rules.UNTIL_EVENT_PASSED_SPELL]
+    cards = _picked(game, r, ins.object, things(game, r, ins.object))
+    before = {x: game.state.objects[x].incarnation for x in cards if x in game.state.objects}
+    text, cited = _move(game, r, cards, "exile")
+    exiled = [x for x, was in before.items() if game.state.objects[x].incarnation != was
+              and game.state.objects[x].zone == "exile"]
+    _remember_exiled(game, r, exiled, game.state.exiled_until if until else game.state.exiled_with)
+    if until and exiled:
+        text += f" until {item.source_chars.name} leaves the battlefield"
+        cited = [*cited, rules.UNTIL_EVENT]
+    return text, cited
+
+
+def _remember_exiled(game: Play, r: Resolving, exiled: list[str],
+                     memory: dict[tuple[str, int], list[tuple[str, int]]]) -> None:
+    """607.2a: an ability of a permanent that exiles cards is linked to its other abilities naming "the exiled
+    card"; 610.3: a card exiled "until" it leaves comes back then. Either way the cards are remembered for the
+    object the source was (a new object after a zone change is another, 400.7)."""
+    item = r.item
+    if exiled and item.kind != "spell" and item.source_incarnation is not None:
+        key = (item.source, item.source_incarnation)
+        memory.setdefault(key, []).extend((x, game.state.objects[x].incarnation) for x in exiled)
 
 
 @verb("regenerate can't")
@@ -373,6 +401,11 @@ def _return(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     if ins.destination.zone == "hand":
         return _move(game, r, refs, "hand")
     lines, cited, moved = [], [rules.NEW_OBJECT, rules.OBJECT_TIMESTAMP], []
+    if linked_exile(r, ins.object):  # "the exiled card": what the linked ability exiled (607.2a)
+        cited.insert(0, rules.LINKED_ABILITIES)
+        if not refs:
+            return (f"no card exiled by {r.item.source_chars.name}'s linked ability is in exile: nothing returns"), [
+                rules.LINKED_ABILITIES]
     counter, count = _returned_with(game, r, ins)
     for ref in refs:
         obj = game.state.objects[ref]
@@ -390,7 +423,7 @@ def _return(game: Play, r: Resolving, ins: n.Instruction) -> Result:
             extra.insert(0, StatusChange(ref, True))
             notes.insert(0, "tapped")
         if counter:
-            extra.append(CounterChange(ref, counter, count))
+            extra.append(CounterChange(ref, counter, count, entering=True))
         zone = obj.zone
         game.perform(ZoneChange(ref, zone, "battlefield", "returned", controller=controller), *extra)
         counters = ", ".join(f"{k_n} {k} counter{'s' if k_n != 1 else ''}" for k, k_n in obj.counters.items() if k_n)
@@ -918,14 +951,15 @@ def _create(game: Play, r: Resolving, ins: n.Instruction) -> Result:
 
 
 def _copy_token(game: Play, r: Resolving, originals: list[str]) -> Result:
-    """707.2: the token copies the copiable values only — not counters, not effects such as "+3/+3"."""
+    """707.2: the token copies the copiable values only — not counters, not effects such as "+3/+3". It is a copy as it
+    is created, not after (707.5): its own "when this enters" abilities see it enter (603.6a)."""
     if not originals:
         return "there is nothing to copy", [rules.COPY]
     original = originals[0]
     state = game.state
     values = copiable_values(state, original)
     token = state.new_id("token")
-    game.perform(TokenCreated(token, r.item.controller, values.name, Characteristics(name=values.name)))
+    game.perform(TokenCreated(token, r.item.controller, values.name, values))
     begin(game, Change("copy", copiable=values), [token], f"the token is a copy of {game.name(original)} "
           f"({r.item.name})", INDEFINITE, r.item.source)  # a copy effect, layer 1a (613.2a, 707.2)
     extra, notes, cited = entering(game, game.choices, token)
@@ -937,6 +971,23 @@ def _copy_token(game: Play, r: Resolving, originals: list[str]) -> Result:
             f"values ({values.pt or values.type_line}), not the effects and counters that make the original {now.pt}"
             + "".join(f"; {x}" for x in notes)), [rules.CREATE_TOKEN, rules.COPY, rules.LAYER_1A,
                                                   rules.COPIABLE_VALUES, rules.TOKEN_OWNER, *cited]
+
+
+def _prevent_all(game: Play, r: Resolving, ins: n.Instruction) -> list[Shield]:
+    """"Prevent all [combat] damage [that would be dealt to X | X would deal | … to and dealt by X] this turn": a
+    shield for each object or player named as it resolves (611.2c), or one for all damage."""
+    said = set(ins.qualifier.split(", ")) if ins.qualifier else set()
+    damage = next((k for k in ("combat", "noncombat") if k in said), "")
+    item, state = r.item, game.state
+    named = things(game, r, ins.recipient) if ins.recipient is not None else \
+        things(game, r, ins.object) if ins.object is not None else None
+    if named is None:
+        return [Shield("prevent all", item.source, item.name, state.next_timestamp(), damage=damage)]
+    by, either = ins.recipient is None and "by" in said, "to and by" in said
+    return [Shield("prevent all", item.source, item.name, state.next_timestamp(),
+                   recipient=None if by else x, dealer=x if by or either else None, either=either, damage=damage,
+                   incarnation=state.objects[x].incarnation if x in state.objects else 0, recipient_name=game.name(x))
+            for x in named]
 
 
 @verb("win the game", "lose the game")
@@ -1000,13 +1051,15 @@ def _copy_spell(game: Play, r: Resolving, ins: n.Instruction) -> Result:
 @verb("prevent")
 def _prevent(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     """615: "Prevent the next N damage that would be dealt to any target this turn", "Prevent all combat damage
-    that would be dealt this turn": shields that last until cleanup (514.2)."""
+    that would be dealt this turn", "… dealt to and dealt by target creature this turn": shields that last until
+    cleanup (514.2)."""
     state = game.state
     item = r.item
     if ins.amount is None:
-        shield = Shield("prevent combat", item.source, item.name, state.next_timestamp())
-        game.perform(ShieldChange(shield))
-        return f"a prevention effect begins ({shield.describe()})", [rules.PREVENTION, rules.PREVENT_WORD]
+        shields = _prevent_all(game, r, ins)
+        game.perform(*(ShieldChange(s) for s in shields))
+        return "; ".join(f"a prevention effect begins ({s.describe()})" for s in shields), [
+            rules.PREVENTION, rules.PREVENT_WORD]
     count = amount(game, r, ins.amount)
     lines = []
     for recipient in things(game, r, ins.recipient):

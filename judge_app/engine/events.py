@@ -135,6 +135,7 @@ class CounterChange(Event):
     counter: str
     amount: int
     cost: bool = False  # put or removed as a cost (a loyalty ability, 606.4): not an effect (614.16)
+    entering: bool = False  # given to a permanent as it enters: "put on" it all the same (122.6)
 
     def apply(self, state: GameState) -> None:
         if self.target in state.players:

@@ -34,7 +34,7 @@ from judge_app.engine.ability import (
 )
 from judge_app.engine.keywords import SIMPLE_KEYWORDS
 from judge_app.engine.predefined import Predefined, predefined
-from judge_app.engine.subtypes import SUBTYPES
+from judge_app.engine.subtypes import CREATURE_TYPES, SUBTYPES
 
 # the verbs of instructions the engine follows (`effects.py`), with the rule each one's words come from
 PLAYED_VERBS: dict[str, rules.Cite] = {
@@ -133,14 +133,18 @@ def _one_spell_ability(abilities: list[Ability]) -> list[Ability]:
 
 
 def _check_paid_references(abilities: list[Ability]) -> None:
-    """"The sacrificed creature", "the exiled card" name what a cost of the same spell or ability paid with; one
-    exiled by another ability of the card is a linked ability (607.2a), which the engine doesn't play yet."""
+    """"The sacrificed creature", "the exiled card" name what a cost of the same spell or ability paid with, or
+    the cards another triggered or activated ability of the object exiled (a linked ability, 607.2a: Fiend Hunter,
+    Oblivion Ring); a sacrifice or discard by another ability isn't played yet."""
     spell_costs = {a.verb for x in abilities if x.kind == "additional cost" and x.cost for a in x.cost.actions}
     for ability in abilities:
         if ability.effect is None:
             continue
         paid = spell_costs if ability.kind == "spell" else {a.verb for a in ability.cost.actions} \
             if ability.cost is not None else set()
+        if ability.kind in ("triggered", "activated") and any(_exiles(other) for other in abilities
+                                                             if other is not ability):
+            paid = paid | {"exile"}
         for node in ability.effect.walk():
             if isinstance(node, n.Description) and node.selector.kind == "the":
                 for q in node.qualities:
@@ -148,6 +152,20 @@ def _check_paid_references(abilities: list[Ability]) -> None:
                     if q.kind == "status" and verb is not None and verb not in paid:
                         raise Unplayable(f"\"{node.text}\" (what another ability of the card did)",
                                          rules.LINKED_ABILITIES, ability.text, getattr(ability.node, "line", 0))
+
+
+def until_source_leaves(duration: n.Duration | None) -> bool:
+    """"Exile target … until this enchantment leaves the battlefield" (610.3): the one "until" the engine plays."""
+    condition = duration.condition if duration is not None and duration.kind == "until" else None
+    event = condition.event if condition is not None and condition.kind == "event" else None
+    return event is not None and event.verb == "leave the battlefield" and isinstance(event.subject, n.Reference) \
+        and event.subject.kind == "self"
+
+
+def _exiles(ability: Ability) -> bool:
+    """A triggered or activated ability that exiles something: the one "the exiled card" is linked to (607.2a)."""
+    return ability.kind in ("triggered", "activated") and ability.effect is not None and any(
+        isinstance(node, n.Instruction) and node.verb == "exile" for node in ability.effect.walk())
 
 
 def keyword_kinds(text: str) -> list[str]:
@@ -211,8 +229,8 @@ def keyword(node: n.KeywordAbility) -> list[Ability]:
         return [equip(node)]
     if name in ("persist", "undying") and not (node.qualities or node.amount or node.cost):
         return [_persist(node, name)]
-    if name == "prowess" and not (node.qualities or node.amount or node.cost):
-        return [_prowess(node)]
+    if name in _SPELLED_OUT and not (node.qualities or node.amount or node.cost):
+        return [_spelled_out(node, name)]
     if name == "annihilator" and node.amount is not None and node.amount.kind == "number" and not node.cost:
         return [_annihilator(node, node.amount.value or 0)]
     if name == "cycling" and node.cost is not None and node.cost.mana is not None and not node.cost.actions \
@@ -260,16 +278,21 @@ def _persist(node: n.KeywordAbility, name: str) -> Ability:
                    rule=rules.PERSIST if name == "persist" else rules.UNDYING)
 
 
-_PROWESS = "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."  # 702.108a
+# triggered keywords whose rule spells out the ability: keyword → (its text, the rule)
+_SPELLED_OUT = {
+    "prowess": ("Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn.", rules.PROWESS),
+    "exalted": ("Whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn.",
+                rules.EXALTED),
+}
 
 
-def _prowess(node: n.KeywordAbility) -> Ability:
-    """702.108a: prowess is the triggered ability its rule spells out, read by the grammar like any other text;
-    each instance triggers separately (702.108b)."""
-    [meaning] = read(_PROWESS, type_line="Creature").abilities
+def _spelled_out(node: n.KeywordAbility, name: str) -> Ability:
+    """702.108a, 702.83a: prowess and exalted are the triggered abilities their rules spell out, read by the
+    grammar like any other text; each instance triggers on its own (702.108b says so of prowess)."""
+    text, rule = _SPELLED_OUT[name]
+    [meaning] = read(text, type_line="Creature").abilities
     assert isinstance(meaning, n.TriggeredAbility)
-    return Ability("triggered", node.text, trigger=meaning.trigger, effect=meaning.effect, node=node,
-                   rule=rules.PROWESS)
+    return Ability("triggered", node.text, trigger=meaning.trigger, effect=meaning.effect, node=node, rule=rule)
 
 
 def _annihilator(node: n.KeywordAbility, count: int) -> Ability:
@@ -307,6 +330,8 @@ def _quality_word(q: n.Quality) -> str:
         return f"the chosen {q.value}"
     if q.kind == "color" and q.value in ("each", "all"):
         return "all colors"
+    if q.kind == "subtype":
+        return q.value + "s"
     return "everything" if q.kind == "everything" else (q.value.lower() + ("s" if q.kind == "type" else ""))
 
 
@@ -323,6 +348,8 @@ def _protection(q: n.Quality) -> Quality:
         return Quality("chosen", "color")
     if q.kind == "type" and not q.negated:
         return Quality("type", q.value.lower())
+    if q.kind == "subtype" and not q.negated:  # "protection from Demons"
+        return Quality("subtype", q.value)
     raise Unplayable(f"protection from \"{q.value or q.kind}\"", rules.PROTECTION)
 
 
@@ -765,7 +792,9 @@ def becomes(ins: n.Instruction, c: n.Characteristics) -> list[Change]:
         out.append(Change("set colors", colors=frozenset(c.colors)))
     if c.pt is not None:
         out.append(Change("set power/toughness", power=_fixed(c.pt.power), toughness=_fixed(c.pt.toughness)))
-    if c.abilities or c.name or c.copy_of is not None or not out or not all(x[:1].isupper() for x in c.subtypes) \
+    if c.abilities:  # "becomes a 3/3 green Ape creature with trample": it gains trample too (613.1f)
+        out.append(Change("add abilities", abilities=granted(c.abilities)))
+    if c.name or c.copy_of is not None or not out or not all(x[:1].isupper() for x in c.subtypes) \
             or "chosen" in ins.qualifier:  # "is the chosen color" is no subtype "The Chosen Color"
         raise Unplayable(f"\"{ins.text}\"", rules.LAYERS)
     return out
@@ -798,6 +827,9 @@ CHOSEN_AS_ENTERS = ("color", "creature type", "card name")
 def replacement(node: n.ReplacementAbility) -> Ability:
     """The replacement and prevention effects of static abilities the engine has (614.1, 615)."""
     effects = [i for i in node.effect.instructions if isinstance(i, n.Instruction)]
+    if _shuffled_instead(node, effects):  # "reveal ~ and shuffle it into its owner's library instead"
+        return Ability("replacement", node.text, node=node,
+                       events=EventEffect("zone", "library", self_only=True, to_zone="graveyard", text=node.text))
     first = effects[0] if effects else None
     if node.condition is not None or first is None or len(effects) != 1:
         raise Unplayable(f"the replacement effect \"{node.text}\"", rules.REPLACEMENT)
@@ -855,6 +887,16 @@ def _unless_control(unless: n.Unless | None, text: str) -> StaticCondition | Non
     return static_condition(n.Condition("control", subject=unless.payer, object=action.object, text=unless.text))
 
 
+def _shuffled_instead(node: n.ReplacementAbility, effects: list[n.Instruction]) -> bool:
+    """"If ~ would be put into a graveyard from anywhere, reveal ~ and shuffle it into its owner's library
+    instead" (Blightsteel Colossus): the card goes to its owner's library; revealing changes nothing here."""
+    verbs = [i.verb for i in effects if not (i.verb == "reveal" and _is_self(i.object))]
+    shuffle = effects[-1] if effects else None
+    return node.mode == "instead" and node.condition is None and node.event.verb == "put into graveyard" \
+        and _is_self(node.event.subject) and verbs == ["shuffle"] and shuffle is not None \
+        and shuffle.destination is not None and shuffle.destination.zone == "library"
+
+
 def _event_effect(node: n.ReplacementAbility, event: n.Event, first: n.Instruction) -> EventEffect | None:
     """The replacement and prevention effects `replacement.py` plays on any event (614, 615), as `EventEffect`s:
     life gained twice or not at all, damage to you prevented in part, cards put into a graveyard exiled instead,
@@ -879,8 +921,12 @@ def _event_effect(node: n.ReplacementAbility, event: n.Event, first: n.Instructi
     if node.mode == "instead" and event.verb in ("die", "put into graveyard") and first.verb == "exile" \
             and first.instead and isinstance(event.subject, n.Description):
         dies = event.verb == "die"
+        owner = event.destination.owner if event.destination is not None else None  # "into an opponent's graveyard"
+        # "its owner's graveyard" names every card's own graveyard
+        anyone = owner is None or (isinstance(owner, n.Reference) and owner.kind == "owner")
         return EventEffect("zone", "exile", object=to_filter(event.subject, text), to_zone="graveyard",
-                           from_zone="battlefield" if dies else "", text=text)
+                           from_zone="battlefield" if dies else "", player="" if anyone else _whose(owner, text),
+                           text=text)
     if node.mode == "instead" and event.verb == "put counters" and first.verb == "put counters" and first.instead \
             and first.amount is not None and (event.recipient is None or isinstance(event.recipient, n.Description)):
         kind = first.amount.kind
@@ -985,6 +1031,10 @@ def instruction_verb(ins: n.Instruction) -> str:
     return ins.verb
 
 
+# what "Prevent all … damage" may say of the damage: its kind, and whether the thing named is dealt it, deals it or both
+PREVENT_QUALIFIERS = frozenset({"combat", "noncombat", "by", "to and by"})
+
+
 def check_instruction(ins: n.Instruction) -> None:
     verb = instruction_verb(ins)
     if verb == "restrict" and ins.verb == "can't" and not plain_restriction(ins):
@@ -1001,7 +1051,8 @@ def check_instruction(ins: n.Instruction) -> None:
             check_thing(thing, ins.text)
     for amount in (ins.amount, *(((ins.pt.power, ins.pt.toughness)) if ins.pt is not None else ())):
         check_amount(amount, ins.text)
-    if ins.duration is not None and ins.duration.kind not in DURATIONS:
+    if ins.duration is not None and ins.duration.kind not in DURATIONS \
+            and not (verb == "exile" and until_source_leaves(ins.duration)):
         raise Unplayable(f"the duration \"{ins.duration.text}\"", rules.EFFECT_DURATION)
     if ins.condition is not None:
         check_condition(ins.condition)
@@ -1016,7 +1067,8 @@ def check_instruction(ins: n.Instruction) -> None:
         raise Unplayable(f"adding mana \"{ins.text}\"", rules.MANA_POOL)
     if ins.qualifier and ins.qualifier not in QUALIFIERS and verb not in ("become", "is") \
             and not (verb == "copy" and ins.qualifier == "new targets") \
-            and not (verb == "search" and ins.qualifier in SEARCH_REVEALS):
+            and not (verb == "search" and ins.qualifier in SEARCH_REVEALS) \
+            and not (verb == "prevent" and set(ins.qualifier.split(", ")) <= PREVENT_QUALIFIERS):
         raise Unplayable(f"\"{ins.text}\" ({ins.qualifier})", PLAYED_VERBS[verb])
     if verb == "return" and (ins.destination is None or ins.destination.zone not in ("hand", "battlefield")):
         raise Unplayable(f"returning \"{ins.text}\"", rules.NEW_OBJECT)
@@ -1173,7 +1225,8 @@ def check_trigger(trigger: n.Trigger) -> None:
         if event.verb not in EVENT_VERBS or event.condition is not None or (
                 event.origin is not None and event.verb != "put into graveyard"):
             raise Unplayable(f"the trigger event \"{event.text or trigger.text}\"", rules.TRIGGER)
-        if event.qualifier and event.qualifier not in ("combat", "noncombat", "one or more"):
+        if event.qualifier and event.qualifier not in ("combat", "noncombat", "one or more") \
+                and (event.verb, event.qualifier) != ("attack", "alone"):
             raise Unplayable(f"the trigger event \"{event.text}\" ({event.qualifier})", rules.TRIGGER)
         if event.verb == "cast" and event.origin is None and re.search(r"\bcasts? [^,]*\bfrom\b", trigger.text):
             raise Unplayable(f"the trigger \"{trigger.text}\" (where the spell is cast from)", rules.TRIGGER)
@@ -1353,12 +1406,22 @@ def _mend_instruction(ins: n.Instruction, next_target: list[int]) -> n.Instructi
 
 
 def _characteristics_from_words(c: n.Characteristics, words: list[str]) -> n.Characteristics:
-    """"black", "blue and red", "a 3/3 Elemental creature", "an artifact": colours, P/T, subtypes, types."""
-    colors, types, subtypes, pt = [], [], [], None
+    """"black", "blue and red", "a 3/3 Elemental creature", "an artifact": colours, P/T, subtypes, types; "… with
+    all creature types" (205.3m: every one of them), "… with trample" (keywords it gains, 613.1f)."""
+    colors, types, subtypes, pt, abilities = [], [], [], None, ()
     text = " ".join(words)
     if " with base power and toughness " in text:  # "a blue Frog with base power and toughness 1/1"
         text, value = text.split(" with base power and toughness ", 1)
         words = [*text.split(), value]
+    elif text.endswith(" with all creature types"):  # Mutavault
+        words = text.removesuffix(" with all creature types").split()
+        subtypes = sorted(CREATURE_TYPES)
+    elif " with " in text:  # "a 3/3 green Ape creature with trample"
+        text, keywords = text.split(" with ", 1)
+        read_keywords = read(keywords.replace(" and ", ", ").capitalize()).abilities
+        if not read_keywords or not all(isinstance(a, n.KeywordAbility) for a in read_keywords):
+            return c
+        words, abilities = text.split(), tuple(read_keywords)
     for word in (w.strip(",") for w in words):
         if word in ("a", "an", "and"):
             continue
@@ -1370,11 +1433,15 @@ def _characteristics_from_words(c: n.Characteristics, words: list[str]) -> n.Cha
             power, toughness = word.split("/")
             pt = n.PT(n.Amount("number", value=int(power), text=power),
                       n.Amount("number", value=int(toughness), text=toughness), text=word)
-        elif word.isalpha() and word.capitalize() in SUBTYPES:
-            subtypes.append(word.capitalize())
+        elif word in _SUBTYPE_WORDS:  # "Elemental", "Assembly-Worker"
+            subtypes.append(_SUBTYPE_WORDS[word])
         else:
             return c  # not read: the instruction is refused rather than guessed
-    return dataclasses.replace(c, colors=tuple(colors), types=tuple(types), subtypes=tuple(subtypes), pt=pt)
+    return dataclasses.replace(c, colors=tuple(colors), types=tuple(types), subtypes=tuple(subtypes), pt=pt,
+                               abilities=abilities)
+
+
+_SUBTYPE_WORDS = {s.lower(): s for s in SUBTYPES if " " not in s}
 
 
 COLOR_WORDS = ("white", "blue", "black", "red", "green", "colorless")

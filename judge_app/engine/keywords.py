@@ -3,7 +3,7 @@
 Each keyword here is a static ability; what it changes lives where that rule applies: blocking
 restrictions in `combatchecks.py` (509.1b), damage results in `damage.py` (120.3), lethal damage in
 `combat.py` (702.2c) and `sba.py` (704.5g–h), attacking in `combatchecks.py` (302.6, 702.3b), targeting in
-`targets.py` (702.11b, 702.18a), protection in `protection.py` (702.16).
+`targets.py` (702.11b, 702.18a), protection in `protection.py` (702.16), split second in `casting.py` (702.61a).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ SIMPLE_KEYWORDS: dict[str, rules.Cite] = {
     "menace": rules.MENACE,
     "reach": rules.REACH,
     "shroud": rules.SHROUD,
+    "split second": rules.SPLIT_SECOND,
     "trample": rules.TRAMPLE,
     "vigilance": rules.VIGILANCE,
     "wither": rules.WITHER,

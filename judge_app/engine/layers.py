@@ -73,12 +73,14 @@ def _remove_type(chars: Characteristics, effect: ContinuousEffect) -> Characteri
                                                       or subtype_kind(s) not in effect.values.types))
 
 
-@effect_kind("set land type", "4", rules.LAYER_4)
+@effect_kind("set land type", "4", rules.LAYER_4, rules.LAND_TYPE_SET)
 def _set_land_type(chars: Characteristics, effect: ContinuousEffect) -> Characteristics:
-    """305.7: the land's old land types are gone, and so are the abilities from its rules text."""
+    """305.7: the land's old land types are gone, and so are the abilities from its rules text; its card types and
+    its other subtypes stay (Dryad Arbor under Blood Moon is a Land Creature — Mountain Dryad)."""
     if "land" not in chars.types:
         return chars
-    return _replace(chars, subtypes=effect.values.subtypes, abilities=())
+    others = tuple(s for s in chars.subtypes if subtype_kind(s) != "land")
+    return _replace(chars, subtypes=effect.values.subtypes + others, abilities=())
 
 
 @effect_kind("add land type", "4", rules.LAYER_4)
@@ -234,7 +236,7 @@ def compute_all(state: GameState) -> dict[str, Characteristics]:
             kind = EFFECT_KINDS[effect.kind]
             for oid in affected:
                 current[oid] = kind.apply(current[oid], effect)
-                cites = (kind.rule, *((rules.CDA,) if effect.cda else ()), *more)
+                cites = (kind.rule, *kind.also, *((rules.CDA,) if effect.cda else ()), *more)
                 if applied_here.get(oid):  # a later effect in the same layer (613.7a for statics, 613.7b)
                     cites += (rules.TIMESTAMPS, rules.STATIC_TIMESTAMP if effect.selector else rules.EFFECT_TIMESTAMP)
                 cites += _conditional_rules(effect)

@@ -12,9 +12,9 @@ from __future__ import annotations
 from judge_app.engine import events, rules
 from judge_app.engine.choices import Choices
 from judge_app.engine.layers import compute_all
-from judge_app.engine.replacement import replace_events
+from judge_app.engine.replacement import entering, replace_events
 from judge_app.engine.state import GONE, STACK, GameResult, GameState
-from judge_app.engine.trace import GAME_OVER, LEAVES, Note, Trace, TraceStep, snapshot
+from judge_app.engine.trace import GAME_OVER, LEAVES, NOTE, Note, Trace, TraceStep, snapshot
 from judge_app.engine.triggers import detect
 from judge_app.engine.view import View
 
@@ -39,12 +39,39 @@ class Play(View):
         self.say(notes)
         done = events.perform(self.state, *replaced)
         self._events.extend(done)
+        self._return_exiled_until(done)
         found, notes = detect(self, done, before, counters)
         self._after += notes  # what didn't trigger is said after the step that records the event
         self.state.pending_triggers += found
         if any(isinstance(e, events.PlayerWins) for e in done):
             self.end_if_decided()  # a game ends immediately when a player wins (104.1)
         return done
+
+    def _return_exiled_until(self, done: list[events.Event]) -> None:
+        """610.3: cards exiled "until this leaves the battlefield" return as it leaves — a one-shot effect, not a
+        trigger — under their owners' control (610.3c), all at once (610.3d); a card that left exile since is a
+        new object (400.7) and stays where it is."""
+        state = self.state
+        back: list[str] = []
+        sources: list[str] = []
+        for e in done:
+            if isinstance(e, events.ZoneChange) and e.from_zone == "battlefield" and e.to_zone != "battlefield":
+                cards = state.exiled_until.pop((e.object, state.objects[e.object].incarnation - 1), [])
+                kept = [x for x, was in cards
+                        if state.objects[x].zone == "exile" and state.objects[x].incarnation == was]
+                back += kept
+                sources += [e.object] if kept else []
+        if not back:
+            return
+        changes: list[events.Event] = []
+        for card in back:
+            extra, _, _ = entering(self, self.choices, card)
+            owner = state.objects[card].owner
+            changes += [events.ZoneChange(card, "exile", "battlefield", "returned", controller=owner), *extra]
+        self.record(NOTE, f"{', '.join(self.name(s) for s in sources)} left the battlefield: "
+                    f"{', '.join(self.name(c) for c in back)} returns to the battlefield under its owner's control.",
+                    [rules.UNTIL_EVENT, rules.UNTIL_EVENT_OWNER, rules.NEW_OBJECT])
+        self.perform(*changes)
 
     def end_if_decided(self) -> None:
         """104.1: the game ends when a player wins — an effect says so (104.2b), or all their opponents have left

@@ -324,7 +324,8 @@ def _static_option(game: View, source: str, ability: Ability, spec: EventEffect,
             return Option(source, label, timestamp, _life(spec, label))
     elif isinstance(event, CounterChange) and event.amount > 0 and not event.cost and spec.event == "counters":
         if (not spec.counter or spec.counter == event.counter) and event.target in game.state.objects \
-                and game.state.on_battlefield(event.target) and object_matches(game, spec, source, event.target):
+                and (game.state.on_battlefield(event.target) or event.entering) \
+                and object_matches(game, spec, source, event.target):  # counters it enters with too (122.6)
             return Option(source, label, timestamp, _counters(game, spec, label))
     elif isinstance(event, TokenCreated) and spec.event == "tokens" and player_matches(game, spec, source,
                                                                                       event.owner):
@@ -342,11 +343,16 @@ def _static_option(game: View, source: str, ability: Ability, spec: EventEffect,
 
 
 def _zone_matches(game: View, spec: EventEffect, source: str, event: ZoneChange) -> bool:
+    """Whether a card's move is the one the effect watches: its zones, the card, and whose graveyard it would go to
+    ("an opponent's graveyard": the card's owner's, 400.3)."""
     if spec.to_zone and spec.to_zone != event.to_zone:
         return False
     if spec.from_zone and spec.from_zone != event.from_zone:
         return False
-    return event.object in game.state.objects and object_matches(game, spec, source, event.object)
+    if event.object not in game.state.objects:
+        return False
+    owner = game.state.objects[event.object].owner  # a card goes to its owner's graveyard (400.3)
+    return player_matches(game, spec, source, owner) and object_matches(game, spec, source, event.object)
 
 
 def _life(spec: EventEffect, label: str):
@@ -392,7 +398,7 @@ def _zone(game: View, spec: EventEffect, label: str):
         assert isinstance(event, ZoneChange)
         name = game.name(event.object)
         dies = event.from_zone == "battlefield" and event.to_zone == "graveyard"
-        to = "exile" if spec.mode == "exile" else spec.to_zone
+        to = spec.mode if spec.mode in ("exile", "library") else spec.to_zone
         would = "would die" if dies else f"would be put into {_zone_words(event.to_zone)}"
         cited = [rules.REPLACEMENT_INSTEAD, rules.REPLACED_EVENT, *([rules.DIES] if dies else [])]
         missed = ""
@@ -537,11 +543,27 @@ def _damage_options(game: View, a: Assignment, combat: bool, shields: list[Shiel
 
 def _shield_applies(game: View, shield: Shield, a: Assignment, combat: bool) -> bool:
     state = game.state
-    if shield.kind == "prevent combat":
-        return combat
+    if shield.kind == "prevent all":
+        return _prevents_all(game, shield, a, combat)
     if shield.kind != "prevent" or shield.amount <= 0 or shield.recipient != a.recipient:
         return False
     return a.recipient in state.players or state.objects[a.recipient].incarnation == shield.incarnation
+
+
+def _prevents_all(game: View, shield: Shield, a: Assignment, combat: bool) -> bool:
+    """615.1a: "Prevent all [combat] damage [that would be dealt to / by / to and by X] this turn": the kind of
+    damage, then who is dealt it or deals it — the object it named, not a new one (400.7)."""
+    if (shield.damage == "combat" and not combat) or (shield.damage == "noncombat" and combat):
+        return False
+
+    def named(ref: str | None, wanted: str | None) -> bool:
+        if wanted is None or ref != wanted:
+            return False
+        return ref in game.state.players or game.state.objects[ref].incarnation == shield.incarnation
+    to, by = named(a.recipient, shield.recipient), named(a.source, shield.dealer)
+    if shield.either:
+        return to or by
+    return (shield.recipient is None or to) and (shield.dealer is None or by)
 
 
 def _static_prevention(label: str, amount: int, no_prevention: str | None, what: str):
@@ -561,9 +583,8 @@ def _shield_prevention(shield: Shield, no_prevention: str | None):
         if no_prevention:
             return n, (f"{shield.describe()} would prevent damage, but the damage can't be prevented: {no_prevention}, "
                        "so the shield isn't reduced"), [rules.PREVENTION, rules.UNPREVENTABLE], None
-        if shield.kind == "prevent combat":
-            return 0, f"{shield.describe()}: all {n} combat damage prevented", [rules.PREVENTION, rules.PREVENT_WORD], \
-                None
+        if shield.kind == "prevent all":
+            return 0, f"{shield.describe()}: all {n} damage prevented", [rules.PREVENTION, rules.PREVENT_WORD], None
         prevented = min(n, shield.amount)
         left = dataclasses.replace(shield, amount=shield.amount - prevented)
         return n - prevented, (f"{shield.describe()}: {prevented} prevented, {n - prevented} left; the shield has "
@@ -661,7 +682,7 @@ def entering(game: View, choices: Choices, oid: str, x: int = 0) -> tuple[list[E
         elif ability.word in ("enters with counters", "enters with X counters"):
             count = ability.value if ability.word == "enters with counters" else x
             if count:
-                events.append(CounterChange(oid, ability.counter_kind, count))
+                events.append(CounterChange(oid, ability.counter_kind, count, entering=True))
             notes.append(f"it enters with {count} {ability.counter_kind} counter{'s' if count != 1 else ''} on it"
                          + (f" (X = {x}, the X its spell was cast with)" if ability.word != "enters with counters"
                             else ""))
@@ -678,11 +699,11 @@ def entering(game: View, choices: Choices, oid: str, x: int = 0) -> tuple[list[E
     if tapped:
         events.insert(0, StatusChange(oid, True))
     if chars.is_planeswalker and chars.loyalty:
-        events.append(CounterChange(oid, "loyalty", chars.loyalty))
+        events.append(CounterChange(oid, "loyalty", chars.loyalty, entering=True))
         notes.append(f"it enters with {chars.loyalty} loyalty counters")
         cited.append(rules.PLANESWALKER_ENTERS_WITH_LOYALTY)
     if "battle" in chars.types and chars.defense:
-        events.append(CounterChange(oid, "defense", chars.defense))
+        events.append(CounterChange(oid, "defense", chars.defense, entering=True))
         notes.append(f"it enters with {chars.defense} defense counters")
         cited.append(rules.BATTLE_DEFENSE)
     return events, notes, cited

@@ -78,7 +78,7 @@ def _item(game: Play, pending: PendingTrigger) -> StackItem | None:
                      source_chars=pending.source_chars, effect=pending.effect,
                      trigger=pending.ability.trigger, it=pending.it, that_player=pending.that_player,
                      it_incarnation=pending.it_incarnation, it_counters=dict(pending.it_counters),
-                     amount=pending.amount, counters=pending.counters,
+                     amount=pending.amount, counters=pending.counters, source_incarnation=pending.source_incarnation,
                      unless=pending.ability.cost.mana if pending.ability.cost else "")
     if pending.bound:
         item.choices["bound"] = dict(pending.bound)

@@ -162,6 +162,7 @@ class StackItem:
     it: str | None = None  # the object the ability triggered on, or that a delayed trigger remembers
     it_incarnation: int | None = None  # which object "it" is: a card that changed zones since is a new one (400.7)
     it_counters: dict[str, int] = field(default_factory=dict)  # its counters as it last existed (603.10a, 702.79a)
+    source_incarnation: int | None = None  # an ability's source as the object it was (607.2a: linked abilities)
     that_player: str | None = None  # "that player": the player of the trigger event (dealt damage, gained life)
     amount: int = 0  # "that much": the amount of the trigger event
     choices: dict[str, Any] = field(default_factory=dict)  # announced: X, modes, kicked, costs paid, words …
@@ -187,6 +188,7 @@ class PendingTrigger:
     reason: str = ""  # what triggered it, for the trace
     rules: tuple[str, ...] = ()  # the rules that made it trigger
     bound: dict[str, list[str]] = field(default_factory=dict)  # a delayed trigger's "that card", fixed when created
+    source_incarnation: int | None = None  # the source as the object it was when it triggered (607.2a)
 
 
 @dataclass
@@ -207,22 +209,28 @@ class DelayedTrigger:
 @dataclass(frozen=True, slots=True)
 class Shield:
     """A prevention or regeneration effect from a resolved spell or ability (615.3, 701.19a): "the next N damage"
-    to one recipient, all combat damage this turn (amount 0, recipient None), or the next time a permanent would
-    be destroyed this turn. It ends at cleanup (514.2)."""
+    to one recipient; all (combat) damage this turn, or all of it dealt to, by, or to and by one object or player;
+    or the next time a permanent would be destroyed this turn. It ends at cleanup (514.2)."""
 
-    kind: str  # "prevent", "prevent combat" or "regenerate"
+    kind: str  # "prevent", "prevent all" or "regenerate"
     source: str
     source_name: str
     timestamp: int
-    recipient: str | None = None
-    incarnation: int = 0
+    recipient: str | None = None  # "prevent all": the one it is dealt to (None: anyone)
+    incarnation: int = 0  # of the object the shield names (400.7: a new object isn't it)
     amount: int = 0
     recipient_name: str = ""
     gain_life: str = ""  # the player who gains life equal to the damage prevented this way (615.5)
+    dealer: str | None = None  # "prevent all": the source that deals it (None: any)
+    damage: str = ""  # "prevent all": "combat", "noncombat" or "" (all damage)
+    either: bool = False  # "dealt to and dealt by": the recipient or the dealer is the one named
 
     def describe(self) -> str:
-        if self.kind == "prevent combat":
-            return f"{self.source_name}: prevent all combat damage this turn"
+        if self.kind == "prevent all":
+            named = self.recipient_name
+            whose = (f" dealt to and dealt by {named}" if self.either else f" dealt by {named}" if self.dealer
+                     else f" dealt to {named}" if self.recipient else "")
+            return f"{self.source_name}: prevent all {self.damage + ' ' if self.damage else ''}damage{whose} this turn"
         if self.kind == "regenerate":
             return f"{self.source_name}: regenerate {self.recipient_name} the next time it would be destroyed this turn"
         return f"{self.source_name}: prevent the next {self.amount} damage to {self.recipient_name} this turn"
@@ -247,6 +255,10 @@ class GameState:
     pending_triggers: list[PendingTrigger] = field(default_factory=list)  # triggered, not yet on the stack (603.3)
     delayed: list[DelayedTrigger] = field(default_factory=list)  # delayed triggered abilities waiting (603.7)
     shields: list[Shield] = field(default_factory=list)  # prevention and replacement effects of resolved spells
+    # (source, its incarnation) → the cards (and their incarnations in exile) its abilities exiled (607.2a)
+    exiled_with: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=dict)
+    # … those exiled "until this leaves the battlefield", returned as that object leaves (610.3)
+    exiled_until: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=dict)
     lands_played: int = 0  # this turn (305.2)
     loyalty_activated: set[str] = field(default_factory=set)  # permanents whose loyalty ability was used this turn
     ids: dict[str, int] = field(default_factory=dict)  # last number used per prefix: "token-1", "ability-2"

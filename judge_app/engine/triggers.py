@@ -120,6 +120,12 @@ def _happened(game: View, change: Event, before: dict[str, Characteristics]) -> 
     return []
 
 
+def _alone(game: View, attacker: str | None) -> bool:
+    """506.5, 702.83b: a creature attacks alone if it's the only creature declared as an attacker this combat."""
+    combat = game.state.combat
+    return combat is not None and list(combat.attackers) == [attacker]
+
+
 def _name(game: View, ref: str, before: dict[str, Characteristics]) -> str:
     if ref in before:
         return before[ref].name
@@ -138,6 +144,8 @@ def _matches_event(game: View, event: n.Event, happened: Happened, anchor: Ancho
     if event.qualifier == "combat" and not happened.combat:
         return False
     if event.qualifier == "noncombat" and happened.combat:
+        return False
+    if event.qualifier == "alone" and not _alone(game, happened.subject):
         return False
     if event.counter and event.counter != happened.counter:
         return False
@@ -226,6 +234,8 @@ def detect(game: View, changes: list[Event], before: dict[str, Characteristics],
                     anchor = Anchor(chars.controller, oid)
                     if any(_matches_event(game, e, happened, anchor, before) for e in ability.trigger.events):
                         pending = _pending(game, oid, ability, chars, happened)
+                        left = oid in before and not state.on_battlefield(oid)  # it was the object just before
+                        pending.source_incarnation = state.objects[oid].incarnation - (1 if left else 0)
                         if looks_back and pending.it in state.objects:
                             pending.it_incarnation = state.objects[pending.it].incarnation
                             pending.it_counters = dict((counters or {}).get(pending.it, {}))

@@ -93,6 +93,8 @@ def things(game: View, r: Resolving, thing: n.Thing | None) -> list[str]:
         return _reference(game, r, thing)
     if thing.is_target:
         return targets_of(r, thing.target)
+    if linked_exile(r, thing):
+        return exiled_with(game, r)
     if thing.selector.kind == "the":
         for q in thing.qualities:
             if q.kind == "status" and q.value in ("sacrificed", "exiled", "discarded"):
@@ -112,6 +114,21 @@ def evaluated(game: View, r: Resolving, desc: n.Description) -> n.Description:
         return replace(q, amount=n.Amount("number", value=value, text=str(value)))
     qualities = tuple(number(q) for q in desc.qualities)
     return desc if qualities == desc.qualities else replace(desc, qualities=qualities)
+
+
+def linked_exile(r: Resolving, thing: n.Thing | None) -> bool:
+    """"The exiled card" not exiled to pay this ability's cost: what a linked ability exiled (607.2a)."""
+    return isinstance(thing, n.Description) and thing.selector.kind == "the" and "exiled" not in \
+        r.item.choices.get("paid", {}) and any(q.kind == "status" and q.value == "exiled" for q in thing.qualities)
+
+
+def exiled_with(game: View, r: Resolving) -> list[str]:
+    """607.2a: "the exiled card" of a linked ability — what another ability of the same object exiled, and that is
+    still the card put into exile then (one that left exile since is a new object, 400.7)."""
+    item = r.item
+    cards = game.state.exiled_with.get((item.source, item.source_incarnation or 0), [])
+    return [x for x, incarnation in cards if game.state.objects[x].zone == "exile"
+            and game.state.objects[x].incarnation == incarnation]
 
 
 def _reference(game: View, r: Resolving, ref: n.Reference) -> list[str]:
