@@ -295,3 +295,21 @@ def test_a_table_story_reaches_its_deciding_rule(engine, event, query, doc, want
 ])
 def test_a_ruling_out_phrase_or_a_size_is_no_event(lang, typed, absent):
     assert absent not in recognised(understanding.parse(typed).words, lang)
+
+
+# A question naming two mechanics asks where they meet: an event none of whose cues names one of them weighs less
+# (ranking.EVENT_UNTOLD). A deathtouch trampler double blocked is decided by trample's 702.19b, not by 510.1c, which
+# the double block's event names.
+@pytest.mark.parametrize(("query", "doc"), [
+    ("they double blocked my deathtouch trampler with a 2/2 and a 3/3, how much damage tramples over to the player",
+     "en-2026"),
+    ("minha criatura com toque mortífero e atropelar foi bloqueada por duas, quanto dano passa pro jogador?",
+     "pt-2019"),
+    ("mi criatura con toque mortal y arrollar fue bloqueada por dos, cuánto daño pasa al jugador?", "es-2026"),
+])
+def test_an_event_naming_none_of_two_mechanics_weighs_less(engine, monkeypatch, query, doc):
+    question = engine.reader(doc).read(understanding.parse(query).words)
+    assert "double-block-damage" in question.events and len(question.mechanics) > 1
+    assert keys(engine.search(query, doc=doc))[0] == "702.19b"
+    monkeypatch.setattr(ranking, "EVENT_UNTOLD", 1.0)
+    assert keys(engine.search(query, doc=doc))[0] != "702.19b"  # the double block's 510.1c first

@@ -16,7 +16,8 @@ In order of strength:
    (`lexicon/situations.toml`: the stack, look-back, state-based actions …), each by how much of the
    question it holds: the deciding rule rarely uses the story's words, but the best of them holds some.
    An event of the story, a combination of happenings (`lexicon/events.toml`: "a cast trigger" and "the spell
-   was countered"), lifts the rules that decide it more, and even a rule holding little of the question.
+   was countered"), lifts the rules that decide it more, and even a rule holding little of the question; in a
+   question naming two mechanics or more, less when none of its cues names one of them.
 5. The question's shape: "who chooses …" prefers entries saying who chooses, "how many …" entries with a count
    (the lexicon's [hints], or a number), "which happens first" entries saying what goes on top or in which order;
    "when do/can …" and "is there a window …" the rules of timing and priority and of the turn's steps.
@@ -80,6 +81,8 @@ EVENT_WEIGHT = 2.0  # an event of the story (`lexicon/events.toml`: "a cast trig
 EVENT_ORDER = 0.9  # … each later rule of the event this share of the one before (the deciding rule comes first) …
 EVENT_FLOOR = 0.5  # … and a rule holding none of the question's words still this share of it (the deciding rule
 #                    rarely uses the story's words: 601.2i says "cast" and "trigger", not "countered")
+EVENT_UNTOLD = 0.5  # in a question naming two mechanics or more, an event none of whose cues names one of them
+#                     weighs this much: what is asked is where they meet, which the event does not know
 PARENT_FIRST = 0.85  # a subrule holding no more of the question than its rule (found too) weighs this much
 HEADING_ASKED = 0.6  # a rule that is only a title ("702.16 Protection") weighs this much for a question asking more
 #                     than the term ("what does pro red stop"): what it asks is said in its subrules
@@ -187,15 +190,17 @@ def cued(question: Question, family_rules: dict[str, tuple[str, ...]]) -> dict[s
     return bonus
 
 
-def evented(question: Question, event_rules: dict[str, tuple[str, ...]]) -> dict[str, float]:
+def evented(question: Question, event_rules: dict[str, tuple[str, ...]],
+            factors: Mapping[str, float] | None = None) -> dict[str, float]:
     """The rules of the events recognised in the question's story (numbers in its document, the deciding rule
-    first): ref → bonus, before it is scaled by how much of the question the rule holds (`event_share`). A rule of
-    several events takes the best."""
+    first): ref → bonus, before it is scaled by how much of the question the rule holds (`event_share`); `factors`:
+    events weighing less (`EVENT_UNTOLD`). A rule of several events takes the best."""
     bonus: dict[str, float] = {}
     for event in question.events:
+        weight = EVENT_WEIGHT * (factors or {}).get(event, 1.0)
         for i, number in enumerate(event_rules.get(event, ())):
             ref = f"{question.doc}|{RULE}|{number}"
-            bonus[ref] = max(bonus.get(ref, 0.0), EVENT_WEIGHT * EVENT_ORDER ** i)
+            bonus[ref] = max(bonus.get(ref, 0.0), weight * EVENT_ORDER ** i)
     return bonus
 
 

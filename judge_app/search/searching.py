@@ -344,8 +344,18 @@ class Engine:
             if question.situation:
                 lift(ranking.cued(question, self.family_rules(doc)), lambda held: held ** ranking.CUE_COVERAGE)
             if question.events:
-                lift(ranking.evented(question, self.event_rules(doc)), ranking.event_share)
+                lift(ranking.evented(question, self.event_rules(doc), self._untold(question)), ranking.event_share)
         return self._behind_parents(scores, questions), wanted, matched
+
+    def _untold(self, question: Question) -> dict[str, float]:
+        """For a question naming two mechanics or more, the events none of whose cues names one of them, each with
+        `ranking.EVENT_UNTOLD`: what is asked is where the mechanics meet, which such an event does not know ("my
+        deathtouch trampler double blocked, how much goes through": 702.19b, not 510.1c of double blocks)."""
+        mechanics = question.mechanics
+        if len(mechanics) < 2:
+            return {}
+        return {event: ranking.EVENT_UNTOLD for event in question.events
+                if not any(events.tells(event, word, question.lang) for unit in mechanics for word in unit.typed)}
 
     def _lift(self, scores: dict[str, float], question: Question, phrased: bool, allowed: set[int],
               bonuses: dict[str, float], scale: Callable[[float], float] | None) -> None:
