@@ -1,5 +1,8 @@
-"""Pieces of random boards shared by the engine's property tests: instants in hand, cards in the library."""
+"""Boards shared by the engine's tests: pieces of random boards for the property tests (instants in hand, cards in
+the library), and a scenario file's text for the replays of real cards (`board`, `card`)."""
 from __future__ import annotations
+
+import json
 
 from judge_app.engine import GameObject, GameState
 from judge_app.engine.characteristics import Characteristics
@@ -24,3 +27,44 @@ def give_library(state: GameState, owner: str, prefix: str, count: int) -> None:
         state.objects[oid] = GameObject(oid, owner, owner, "library", Characteristics(
             name=f"card {oid}", types=frozenset({"sorcery"})))
         state.players[owner].library.append(oid)
+
+
+BOARD = """
+title = "test"
+question = "?"
+until = "{until}"
+[start]
+turn = 3
+active = "Alice"
+[players.Alice]
+library = 3
+mana = {{ {mana} }}
+[players.Bob]
+library = 3
+mana = {{ {bob_mana} }}
+"""
+
+
+def board(until: str = "end", mana: str = "", bob_mana: str = "") -> str:
+    """A scenario's start: Alice's turn 3, three cards in each library, the mana given (`red = 2`) in the pools."""
+    return BOARD.format(until=until, mana=mana, bob_mana=bob_mana)
+
+
+def card(cid: str, name: str, owner: str, type_line: str, text: str = "", pt: str = "", cost: str = "",
+         zone: str = "battlefield", **more: object) -> str:
+    """A scenario's `[[cards]]` entry; `more` are its other keys as Python values (`tapped=True`,
+    `colors=["green"]`, `counters={"+1/+1": 1}`, `attached_to="angel"`)."""
+    lines = [f'[[cards]]\nid = "{cid}"\nname = "{name}"\nowner = "{owner}"\ntype = "{type_line}"\nzone = "{zone}"']
+    lines += [f'{key} = """{value}"""' for key, value in (("text", text), ("pt", pt), ("cost", cost)) if value]
+    lines += [f"{key} = {_toml(value)}" for key, value in more.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _toml(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{json.dumps(k)} = {_toml(v)}" for k, v in value.items()) + " }"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    return json.dumps(value)

@@ -5,24 +5,10 @@ enter tapped unless their controller has the right land. Each replay checks what
 from __future__ import annotations
 
 import pytest
+from engine_boards import board, card
 
 from judge_app.engine.interpret import Unplayable, read_card
 from judge_app.scenarios import loads, run
-
-BOARD = """
-title = "test"
-question = "?"
-until = "{until}"
-[start]
-turn = 3
-active = "Alice"
-[players.Alice]
-library = 3
-mana = {{ {mana} }}
-[players.Bob]
-library = 3
-mana = {{ {bob_mana} }}
-"""
 
 
 def refused(text: str, name: str, type_line: str) -> Unplayable:
@@ -32,21 +18,13 @@ def refused(text: str, name: str, type_line: str) -> Unplayable:
     return caught.value
 
 
-def card(cid: str, name: str, owner: str, type_line: str, text: str = "", pt: str = "", cost: str = "",
-         zone: str = "battlefield", **more: str) -> str:
-    lines = [f'[[cards]]\nid = "{cid}"\nname = "{name}"\nowner = "{owner}"\ntype = "{type_line}"\nzone = "{zone}"']
-    lines += [f'{key} = """{value}"""' for key, value in (("text", text), ("pt", pt), ("cost", cost)) if value]
-    lines += [f'{key} = "{value}"' for key, value in more.items()]
-    return "\n".join(lines) + "\n"
-
-
 ANGEL = card("angel", "Serra Angel", "Alice", "Creature — Angel", "Flying, vigilance", "4/4", "{3}{W}{W}")
 BEARS = card("bears", "Grizzly Bears", "Alice", "Creature — Bear", pt="2/2", cost="{1}{G}")
 MOAT = card("moat", "Moat", "Bob", "Enchantment", "Creatures without flying can't attack.", cost="{2}{W}{W}")
 
 
 def replay(cards: str, actions: str, until: str = "end", mana: str = "", bob_mana: str = ""):
-    outcome = run(loads(BOARD.format(until=until, mana=mana, bob_mana=bob_mana) + cards + actions))
+    outcome = run(loads(board(until, mana, bob_mana) + cards + actions))
     return outcome, [s for s in outcome.trace.steps if s.kind == "rejected"], outcome.trace.citations()
 
 
@@ -155,7 +133,7 @@ tapped = { fortress = true }
 
 def test_a_land_adding_one_of_two_colours_gives_the_one_chosen_and_no_other():
     fortress = card("fortress", "Glacial Fortress", "Alice", "Land", "{T}: Add {W} or {U}.")
-    text = BOARD.format(until="precombat main", mana="", bob_mana="") + fortress + """
+    text = board("precombat main") + fortress + """
 [choices]
 mana_color = { fortress = ["{color}"] }
 [[actions]]

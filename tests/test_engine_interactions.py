@@ -3,24 +3,11 @@ sets a board, acts, and checks the outcome the rules give and the rule the engin
 
 from __future__ import annotations
 
+import engine_boards as boards
+
 from judge_app.cardtext import read
 from judge_app.engine.interpret import read_card
 from judge_app.scenarios import loads, run
-
-BOARD = """
-title = "test"
-question = "?"
-until = "{until}"
-[start]
-turn = 3
-active = "Alice"
-[players.Alice]
-library = 3
-mana = {{ {mana} }}
-[players.Bob]
-library = 3
-mana = {{ {bob_mana} }}
-"""
 
 CARDS = {  # name → (type line, cost, P/T, Oracle text)
     "Grizzly Bears": ("Creature — Bear", "{1}{G}", "2/2", ""),
@@ -73,14 +60,11 @@ CARDS = {  # name → (type line, cost, P/T, Oracle text)
 
 def card(cid: str, name: str, owner: str, zone: str = "battlefield", **more: object) -> str:
     type_line, cost, pt, text = CARDS[name]
-    lines = [f'[[cards]]\nid = "{cid}"\nname = "{name}"\nowner = "{owner}"\ntype = "{type_line}"\nzone = "{zone}"']
-    lines += [f'{key} = """{value}"""' for key, value in (("text", text), ("pt", pt), ("cost", cost)) if value]
-    lines += [f"{key} = {value}" for key, value in more.items()]
-    return "\n".join(lines) + "\n"
+    return boards.card(cid, name, owner, type_line, text, pt, cost, zone, **more)
 
 
 def replay(cards: str, actions: str, until: str = "end", mana: str = "", bob_mana: str = ""):
-    outcome = run(loads(BOARD.format(until=until, mana=mana, bob_mana=bob_mana) + cards + actions))
+    outcome = run(loads(boards.board(until, mana, bob_mana) + cards + actions))
     assert outcome.failure is None, outcome.failure
     assert all(c.ok for c in outcome.checks), [c for c in outcome.checks if not c.ok]
     return outcome, outcome.trace.citations()
@@ -123,7 +107,7 @@ stack = []
 
 def test_blood_moon_removes_the_land_type_only_and_keeps_the_creature_type():
     _, cited = replay(card("moon", "Blood Moon", "Bob") + card("arbor", "Dryad Arbor", "Alice",
-                                                                   colors='["green"]'), """
+                                                                   colors=["green"]), """
 [[actions]]
 do = "explain"
 card = "arbor"
@@ -358,7 +342,7 @@ zone = { bears = "exile", fh = "graveyard" }
 
 def test_banishing_light_returns_the_card_as_it_leaves_or_exiles_nothing_if_it_left_first():
     light = card("bl", "Banishing Light", "Alice", "hand") + card("bears", "Grizzly Bears", "Bob",
-                                                                   counters='{ "+1/+1" = 1 }') \
+                                                                   counters={"+1/+1": 1}) \
         + card("dis", "Disenchant", "Bob", "hand") + '[choices]\ntrigger_targets = { bl = ["bears"] }\n'
     _, cited = replay(light, """
 [[actions]]
