@@ -4,6 +4,7 @@ power and keeps its printed toughness; forms the engine can't count stay refused
 
 from __future__ import annotations
 
+import engine_boards as boards
 import pytest
 
 from judge_app.engine.interpret import Unplayable, read_card
@@ -25,9 +26,7 @@ graveyard = ["b-1"]
 
 def card(cid: str, name: str, owner: str, type_line: str, pt: str, text: str = "", zone: str = "battlefield",
          colors: str = "") -> str:
-    more = f'colors = ["{colors}"]\n' if colors else ""
-    return f'[[cards]]\nid = "{cid}"\nname = "{name}"\nowner = "{owner}"\ntype = "{type_line}"\nzone = "{zone}"\n' \
-           f'pt = "{pt}"\ntext = """{text}"""\n{more}'
+    return boards.card(cid, name, owner, type_line, text, pt, zone=zone, **({"colors": [colors]} if colors else {}))
 
 
 FILLER = "".join(card(c, "Grizzly Bears", "Alice" if c.startswith("a") else "Bob", "Creature — Bear", "2/2",

@@ -4,6 +4,7 @@ replay checks what was paid; the forms the engine can't compute stay refused, or
 
 from __future__ import annotations
 
+import engine_boards as boards
 import pytest
 
 from judge_app.engine.errors import IllegalAction, NotModelled
@@ -48,8 +49,7 @@ def game(cards: dict[str, tuple[tuple[str, str, str, str, str], str, str]], alic
     text = BOARD.format(alice=alice, bob=bob, active=active)
     text = text.replace("[players.Bob]", f"graveyard = {list(graveyard)!r}\n[players.Bob]".replace("'", '"'))
     for cid, ((name, type_line, cost, pt, oracle), owner, zone) in cards.items():
-        text += f'[[cards]]\nid = "{cid}"\nname = "{name}"\nowner = "{owner}"\ntype = "{type_line}"\nzone = "{zone}"\n'
-        text += f'cost = "{cost}"\n' + (f'pt = "{pt}"\n' if pt else "") + (f'text = """{oracle}"""\n' if oracle else "")
+        text += boards.card(cid, name, owner, type_line, oracle, pt, cost, zone)
     played = build_game(loads(text))
     played.start()
     return played

@@ -4,6 +4,7 @@ A target compared with X stays refused: targets are chosen before anything resol
 
 from __future__ import annotations
 
+import engine_boards as boards
 import pytest
 
 from judge_app.engine.interpret import Unplayable, read_card
@@ -26,8 +27,7 @@ graveyard = [{graveyard}]
 
 def card(cid: str, name: str, type_line: str, cost: str, text: str = "", pt: str = "", zone: str = "battlefield",
          owner: str = "Alice") -> str:
-    return f'[[cards]]\nid = "{cid}"\nname = "{name}"\nowner = "{owner}"\ntype = "{type_line}"\nzone = "{zone}"\n' \
-           f'cost = "{cost}"\n' + (f'pt = "{pt}"\n' if pt else "") + (f'text = """{text}"""\n' if text else "")
+    return boards.card(cid, name, owner, type_line, text, pt, cost, zone)
 
 
 BEARS = ("Grizzly Bears", "Creature — Bear", "{1}{G}", "", "2/2")

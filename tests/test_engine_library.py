@@ -5,6 +5,7 @@ cited; what the engine still can't play stays refused."""
 
 from __future__ import annotations
 
+import engine_boards as boards
 import pytest
 
 from judge_app.engine.game import Game
@@ -40,8 +41,7 @@ CARDS = {  # id: (name, type line, mana cost, P/T)
 
 def _card(cid: str, owner: str, zone: str = "library") -> str:
     name, type_line, cost, pt = CARDS[cid.split("-")[0]]
-    more = "".join(f'\n{k} = "{v}"' for k, v in (("cost", cost), ("pt", pt)) if v)
-    return f'[[cards]]\nid = "{cid}"\nname = "{name}"\nowner = "{owner}"\ntype = "{type_line}"\nzone = "{zone}"{more}\n'
+    return boards.card(cid, name, owner, type_line, pt=pt, cost=cost, zone=zone)
 
 
 def replay(name: str, type_line: str, text: str, library: list[str], *, mana: str, bob_library: tuple[str, ...] = (),

@@ -125,7 +125,7 @@ def _colors(name: str) -> list[str]:
 
 def _counters_on_self(desc: n.Description) -> str | None:
     """"a +1/+1 counter on it": the kind of counter counted on the object itself, or None."""
-    if [matching._noun(x) for x in desc.nouns] != ["counter"]:
+    if matching.nouns(desc) != ["counter"]:
         return None
     kinds = [q.value for q in desc.qualities if q.kind == "counter"]
     on_self = any(q.kind == "on" and _is_self(q.of) for q in desc.qualities)

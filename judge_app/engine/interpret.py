@@ -368,7 +368,7 @@ def _landwalk(node: n.KeywordAbility) -> Quality:
 
 
 def _enchant(desc: n.Description) -> Quality:
-    nouns = [matching._noun(x) for x in desc.nouns]
+    nouns = matching.nouns(desc)
     if desc.qualities or len(nouns) != 1 or nouns[0] not in ("creature", "artifact", "land", "permanent",
                                                               "planeswalker", "enchantment"):
         raise Unplayable(f"enchant \"{desc.text}\"", rules.ENCHANT)
@@ -501,7 +501,7 @@ def cost_change(node: n.StaticAbility, ins: n.Instruction, condition: StaticCond
 def _spells(subject: n.Thing | None, text: str) -> Filter:
     """"Noncreature spells", "White spells you cast", "Artifact and enchantment spells your opponents cast": the
     spells a cost change applies to, as a `Filter` (`controller`: who casts them, 110.2)."""
-    if not isinstance(subject, n.Description) or [matching._noun(x) for x in subject.nouns] != ["spell"]:
+    if not isinstance(subject, n.Description) or matching.nouns(subject) != ["spell"]:
         raise Unplayable(f"the cost change \"{text}\" (which spells)", rules.CAST_TOTAL_COST)
     values: dict = {"text": subject.text}
     for q in subject.qualities:
@@ -563,7 +563,7 @@ def _is_control_magic(instructions: list) -> bool:
     ins = instructions[0]
     obj = ins.object
     return ins.verb == "control" and isinstance(ins.subject, n.Reference) and ins.subject.kind == "you" \
-        and isinstance(obj, n.Description) and [matching._noun(x) for x in obj.nouns] == ["creature"] \
+        and isinstance(obj, n.Description) and matching.nouns(obj) == ["creature"] \
         and [(q.kind, q.value) for q in obj.qualities] == [("status", "enchanted")]
 
 
@@ -615,8 +615,8 @@ def restriction_filter(desc: n.Description, text: str) -> Filter:
             key = "not_keywords" if q.negated else "keywords"
             values[key] = (*values.get(key, ()), q.value.lower())
         elif q.kind == "compare" and q.value == "power" and q.comparison in ("<=", ">=") and not q.negated \
-                and matching._number(q.amount) is not None:
-            values["power"] = (q.comparison, matching._number(q.amount))
+                and matching.fixed_amount(q.amount) is not None:
+            values["power"] = (q.comparison, matching.fixed_amount(q.amount))
         elif q.kind in ("raw", "compare"):
             raise Unplayable(f"\"{desc.text}\" in \"{text}\"", rules.ATTACK_RESTRICTIONS)
     found = to_filter(plain, text) or Filter(text=desc.text)
@@ -859,7 +859,7 @@ def replacement(node: n.ReplacementAbility) -> Ability:
         if self_event:
             return Ability("replacement", node.text, word="die exile", affects="self", node=node)
         subject = event.subject
-        if isinstance(subject, n.Description) and [matching._noun(x) for x in subject.nouns] == ["creature"] \
+        if isinstance(subject, n.Description) and matching.nouns(subject) == ["creature"] \
                 and not subject.qualities:
             return Ability("replacement", node.text, word="die exile", affects="all", node=node)
     if node.mode == "instead" and event.verb == "deal damage" and first.verb == "deal damage" \
@@ -949,9 +949,9 @@ def _whose(thing: n.Thing | None, text: str) -> str:
     """Whose event a player effect watches: "you", "opponent", or "" for any player."""
     if thing is None or (isinstance(thing, n.Reference) and thing.kind == "you"):
         return "you"
-    if isinstance(thing, n.Description) and [matching._noun(x) for x in thing.nouns] == ["opponent"]:
+    if isinstance(thing, n.Description) and matching.nouns(thing) == ["opponent"]:
         return "opponent"
-    if isinstance(thing, n.Description) and [matching._noun(x) for x in thing.nouns] == ["player"] \
+    if isinstance(thing, n.Description) and matching.nouns(thing) == ["player"] \
             and not thing.qualities:
         return ""
     raise Unplayable(f"\"{text}\" (whose event)", rules.REPLACEMENT)
@@ -960,7 +960,7 @@ def _whose(thing: n.Thing | None, text: str) -> str:
 def to_filter(desc: n.Description, text: str) -> Filter | None:
     """A description as the engine's `Filter` for event effects ("a nontoken creature", "a card or token",
     "creatures your opponents control"); None when it names anything."""
-    nouns = [matching._noun(x) for x in desc.nouns]
+    nouns = matching.nouns(desc)
     types = {x for x in nouns if x in ("artifact", "battle", "creature", "enchantment", "land", "planeswalker",
                                        "instant", "sorcery")}
     subtypes = tuple(x for x in desc.nouns if x[:1].isupper())
@@ -1199,7 +1199,7 @@ _ANAPHORA = ("it", "they", "that")
 
 def _hand_of(thing: n.Thing | None) -> n.Quality | None:
     """"Target player's hand", "target opponent's hand": the quality naming whose hand (402)."""
-    if not isinstance(thing, n.Description) or [matching._noun(x) for x in thing.nouns] != ["card"] \
+    if not isinstance(thing, n.Description) or matching.nouns(thing) != ["card"] \
             or thing.selector.kind != "all" or len(thing.qualities) != 1:
         return None
     quality = thing.qualities[0]
@@ -1261,7 +1261,7 @@ def chosen_among(ins: n.Instruction) -> n.Description:
 
 def whole_hand(thing: n.Thing | None) -> bool:
     """"discards their hand", "discard your hand": every card in it (402)."""
-    return isinstance(thing, n.Description) and [matching._noun(x) for x in thing.nouns] == ["card"] \
+    return isinstance(thing, n.Description) and matching.nouns(thing) == ["card"] \
         and thing.selector.kind == "all" and len(thing.qualities) == 1 and thing.qualities[0].kind == "zone" \
         and thing.qualities[0].value == "hand" and not thing.qualities[0].negated \
         and isinstance(thing.qualities[0].of, n.Reference) and thing.qualities[0].of.kind in ("they", "you")
@@ -1271,7 +1271,7 @@ def top_cards(thing: n.Thing | None) -> n.Quality | None:
     """"The top three cards of your library", "the top card of target player's library": the quality naming whose
     library (401), or None for anything else."""
     if not isinstance(thing, n.Description) or thing.selector.kind != "the" or \
-            [matching._noun(x) for x in thing.nouns] != ["card"] or thing.selector.up_to:
+            matching.nouns(thing) != ["card"] or thing.selector.up_to:
         return None
     kinds = sorted((q.kind, q.value) for q in thing.qualities)
     zone = next((q for q in thing.qualities if q.kind == "zone" and q.value == "library" and not q.negated), None)
@@ -1298,7 +1298,7 @@ def rest_of_seen(thing: n.Thing | None) -> bool:
 
 def graveyards(thing: n.Thing | None) -> bool:
     """"Exile all graveyards", "your graveyard": a zone named as a whole (every card in it, 404)."""
-    return isinstance(thing, n.Description) and [matching._noun(x) for x in thing.nouns] == ["graveyard"] \
+    return isinstance(thing, n.Description) and matching.nouns(thing) == ["graveyard"] \
         and thing.selector.kind in ("all", "each") and not thing.qualities
 
 

@@ -45,7 +45,13 @@ def _noun(noun: str) -> str:
                                                                  "player", "opponent", "source", "ability") else noun
 
 
-def _number(amount: Amount | None) -> int | None:
+def nouns(desc: Description) -> list[str]:
+    """A description's nouns in the singular ("creatures" → "creature"), as the engine compares them."""
+    return [_noun(x) for x in desc.nouns]
+
+
+def fixed_amount(amount: Amount | None) -> int | None:
+    """A plain number ("3"), or None for any other amount ("X", "the number of …")."""
     return amount.value if amount is not None and amount.kind == "number" else None
 
 
@@ -85,7 +91,7 @@ def _quality_unplayable(q: Quality) -> str | None:
         ok = q.value in ZONES and (q.of is None or (isinstance(q.of, Reference) and q.of.kind in ("you", "it", "that")))
         return None if ok else f"the zone \"{q.value}\""
     if kind == "compare":
-        return None if q.value in COMPARED and _number(q.amount) is not None else f"the comparison \"{q.value}\""
+        return None if q.value in COMPARED and fixed_amount(q.amount) is not None else f"the comparison \"{q.value}\""
     if kind == "ability":  # "target activated or triggered ability": on the stack only
         return None if q.value in ("activated", "triggered") else f"the quality \"{q.value} ability\""
     if kind in ("any", "all"):
@@ -191,7 +197,7 @@ def _holds(state: GameState, chars: Chars, q: Quality, oid: str, anchor: Anchor)
     if kind == "compare":
         stats = {"power": (c.power,), "toughness": (c.toughness,), "mana value": (_mana_value(c.mana_cost),),
                  "power or toughness": (c.power, c.toughness)}[value]
-        return any(_compare(stat, q.comparison, _number(q.amount) or 0) for stat in stats)
+        return any(_compare(stat, q.comparison, fixed_amount(q.amount) or 0) for stat in stats)
     if kind == "status":
         return _status(state, value, oid, anchor)
     if kind == "ability":
