@@ -70,22 +70,14 @@ def recognised(typed: list[str], lang: str) -> tuple[str, ...]:
 
 def tells(name: str, word: str, lang: str) -> bool:
     """Whether a cue phrase of the event, in `lang`, uses the word ("trample" in trample-blocker-gone)."""
-    found = _event_words(lang).get(name)
-    if not found:
-        return False
-    terms, prefixes = found
-    folded = fold(word.lower())
-    return term(word, lang, "fs") in terms or any(folded.startswith(p) for p in prefixes)
+    return not _event_words(lang).get(name, frozenset()).isdisjoint(_positions([word], lang))
 
 
 @lru_cache(maxsize=len(LANGUAGES))
-def _event_words(lang: str) -> dict[str, tuple[frozenset[str], tuple[str, ...]]]:
-    """Per event, the index terms and the prefixes of its cue phrases in `lang`."""
-    out = {}
-    for name, groups, _ in _compiled(lang):
-        found = [word for group in groups for phrase in group.phrases for word in phrase]
-        out[name] = (frozenset(v for k, v in found if k == "term"), tuple(v for k, v in found if k == "prefix"))
-    return out
+def _event_words(lang: str) -> dict[str, frozenset[Word]]:
+    """Per event, the words of its cue phrases in `lang` (index terms and prefixes, as `_positions` finds them)."""
+    return {name: frozenset(word for group in groups for phrase in group.phrases for word in phrase)
+            for name, groups, _ in _compiled(lang)}
 
 
 def knows(word: str, lang: str) -> bool:
