@@ -19,6 +19,11 @@ def corpus_dir() -> Path:
     return Path(os.environ.get("JUDGE_CORPUS_DIR") or PROJECT_ROOT / "rules_corpus")
 
 
+def cards_dir() -> Path:
+    """The card data and its provenance file (`rules_corpus/cards/`)."""
+    return corpus_dir() / "cards"
+
+
 def scenarios_dir() -> Path:
     """The folder of scenario files (`JUDGE_SCENARIOS_DIR`)."""
     return Path(os.environ.get("JUDGE_SCENARIOS_DIR") or PROJECT_ROOT / "scenarios")

@@ -48,3 +48,11 @@ def engine(search_index, corpus, alignment) -> Engine:
     opened = Engine(search_index.path, corpus, AlignedDocuments(alignment))
     yield opened
     opened.close()
+
+
+@pytest.fixture(scope="session")
+def cards():
+    """The whole card database (35,033 cards), loaded once per session."""
+    from judge_app.cards import load_cards
+
+    return load_cards()
