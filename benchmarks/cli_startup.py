@@ -4,7 +4,8 @@
     .venv/bin/python benchmarks/cli_startup.py --root OTHER    # another checkout (say, an older commit), with
                                                                # this Python; give it its own --data folder
 
-Targets (issue 15): `judge rule 702.19b` ≤ 0.3 s, `judge search "trample deathtouch"` ≤ 0.6 s wall. Each
+Targets (issue 15): `judge rule 702.19b` ≤ 0.3 s, `judge search "trample deathtouch"` ≤ 0.6 s wall; (issue 28)
+`judge card show` ≤ 0.5 s, a card looked at before (its verdicts in the readings memo: no parser, no engine). Each
 command runs once first to warm the caches (corpus, alignment, search index) and the disk; the figures are
 the runs after that. On a shared machine wall time follows the load: the CPU time (user + system) of the
 process is printed beside it, and the machine's load average before and after.
@@ -25,6 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 COMMANDS = [("rule 702.19b", ["rule", "702.19b"], 0.3),
             ('search "trample deathtouch"', ["search", "trample deathtouch"], 0.6),
             ('card read "Flying, trample"', ["card", "read", "Flying, trample"], None),
+            ("card show tarmogoyf", ["card", "show", "tarmogoyf"], 0.5),
+            ('card show "jace, the mind sculptor" --json', ["card", "show", "jace, the mind sculptor", "--json"], 0.5),
             ("index status", ["index", "status"], None),
             ("scenario run double-strike-trample", ["scenario", "run", "scenarios/double-strike-trample.toml"],
              None),

@@ -325,4 +325,79 @@
 
   var scenarioText = document.getElementById("scenario-text");
   if (scenarioText) editor(scenarioText);
+
+  /* Card names complete from /api/cards?q= (a datalist: typing works alike without it). */
+  function cardNames(box) {
+    var list = document.getElementById(box.getAttribute("list"));
+    var sequence = 0;
+    var timer = null;
+    var found = {};  /* name → the card's API address, for the names offered */
+    var fill = function (data) {
+      list.textContent = "";
+      found = {};
+      (data.cards || []).forEach(function (card) {
+        var option = document.createElement("option");
+        option.value = card.name;
+        option.label = card.type;
+        found[card.name] = card.api;
+        list.appendChild(option);
+      });
+      (data.did_you_mean || []).forEach(function (name) {
+        var option = document.createElement("option");
+        option.value = name;
+        list.appendChild(option);
+      });
+    };
+    box.addEventListener("input", function () {
+      clearTimeout(timer);
+      var query = box.value.trim();
+      if (query.length < 2) return;
+      timer = setTimeout(function () {
+        var mine = ++sequence;
+        fetch(box.getAttribute("data-card-names") + "?q=" + encodeURIComponent(query))
+          .then(function (response) { return response.ok ? response.json() : null; })
+          .then(function (data) { if (data && mine === sequence) fill(data); })
+          .catch(function () { /* the form still works */ });
+      }, 150);
+    });
+    return function () { return found[box.value] || null; };
+  }
+
+  /* "Try your own": the card found added to the text as a [[cards]] table (TOML strings written as JSON's). */
+  function cardAdder(box, button, text) {
+    var known = cardNames(box);
+    button.hidden = false;
+    var table = function (card) {
+      var id = card.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "card";
+      var lines = ["[[cards]]", "id = " + JSON.stringify(id), "name = " + JSON.stringify(card.face),
+                   "owner = \"Alice\"", "type = " + JSON.stringify(card.type)];
+      if (card.mana_cost) lines.push("cost = " + JSON.stringify(card.mana_cost));
+      if (card.power !== null && card.toughness !== null) lines.push("pt = " + JSON.stringify(card.power + "/" + card.toughness));
+      if (card.loyalty !== null && /^\d+$/.test(card.loyalty)) lines.push("loyalty = " + card.loyalty);
+      if (card.text) lines.push("text = " + JSON.stringify(card.text));
+      return lines.join("\n") + "\n";
+    };
+    button.addEventListener("click", function () {
+      var address = known() || box.getAttribute("data-card-names") + "/" + encodeURIComponent(box.value.trim());
+      fetch(address)
+        .then(function (response) { return response.ok ? response.json() : null; })
+        .then(function (card) {
+          if (!card || Array.isArray(card)) { box.focus(); return; }  /* several or none: choose among the names */
+          var at = text.value.search(/^\[\[actions\]\]/m);
+          at = at < 0 ? text.value.length : at;
+          var before = text.value.slice(0, at);
+          var added = (before && !/\n\n$/.test(before) ? (/\n$/.test(before) ? "\n" : "\n\n") : "") + table(card) + "\n";
+          text.value = before + added + text.value.slice(at);
+          text.focus();
+          text.setSelectionRange(at, at + added.length);
+        })
+        .catch(function () { box.focus(); });
+    });
+  }
+
+  var cardSearch = document.querySelector("input[data-card-names]");
+  var cardAdd = document.getElementById("card-add");
+  if (cardSearch && window.fetch) {
+    if (cardAdd && scenarioText) cardAdder(cardSearch, cardAdd, scenarioText); else cardNames(cardSearch);
+  }
 })();

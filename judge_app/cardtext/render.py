@@ -164,7 +164,11 @@ def _keyword(ability: KeywordAbility) -> str:
 
 
 def describe(ability: Any, number: int) -> list[str]:
-    shown = summary(ability)
+    return described(summary(ability), number)
+
+
+def described(shown: dict[str, Any], number: int) -> list[str]:
+    """A `summary` as the lines `judge card read` prints."""
     lines = [f"{number}. {shown['kind']}: {shown['text']}", f"   rules: {', '.join(shown['rules'])}"]
     if shown["trigger"]:
         lines.append(f"   trigger: {shown['trigger']}")

@@ -2,7 +2,7 @@
 
     from judge_app.scenarios.catalogue import catalogue
     for summary in catalogue():                  # every readable file of scenarios/, by file name
-        summary.id, summary.title, summary.tags, summary.answer_rules, summary.cited
+        summary.id, summary.title, summary.tags, summary.answer_rules, summary.cited, summary.cards
 
 The rules come from replaying each scenario (the engine cites a 2026 rule for everything it does) and from
 the rule numbers its answer names. Replaying the library takes a second or two, so the result is kept in
@@ -18,8 +18,10 @@ import json
 import logging
 import re
 import threading
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from judge_app import datafiles, paths
 
@@ -40,11 +42,16 @@ class Summary:
     tags: tuple[str, ...]
     answer_rules: tuple[str, ...]  # rule numbers the answer (and question) name, in order
     cited: tuple[str, ...]  # every rule the replay cites, in order of first citation
+    cards: tuple[str, ...] = ()  # the names of its cards, tokens left out (`card_names`)
 
     @classmethod
     def from_json(cls, data: dict) -> Summary:
         return cls(data["id"], data["title"], data["question"], tuple(data["tags"]), tuple(data["answer_rules"]),
-                   tuple(data["cited"]))
+                   tuple(data["cited"]), tuple(data["cards"]))
+
+    def uses(self, names: Iterable[str]) -> bool:
+        """Whether a card of this scenario bears one of `names` (a card's name or one of its faces')."""
+        return not set(names).isdisjoint(self.cards)
 
 
 def catalogue(folder: Path | None = None, data_dir: Path | None = None) -> list[Summary]:
@@ -82,7 +89,14 @@ def summarise(path: Path) -> Summary:
     outcome = run(scenario)
     named = RULE_NUMBER.findall(f"{scenario.question}\n{scenario.answer}")
     return Summary(id=path.stem, title=scenario.title, question=scenario.question.strip(), tags=tuple(scenario.tags),
-                   answer_rules=tuple(dict.fromkeys(named)), cited=tuple(outcome.trace.cited()))
+                   answer_rules=tuple(dict.fromkeys(named)), cited=tuple(outcome.trace.cited()),
+                   cards=card_names(scenario))
+
+
+def card_names(scenario: Any) -> tuple[str, ...]:
+    """The names of a loaded scenario's cards, each once, in the file's order; tokens are not cards of the
+    database (111.1)."""
+    return tuple(dict.fromkeys(card.printed.name for card in scenario.cards if not card.token and card.printed.name))
 
 
 def _summarise(path: Path) -> Summary | None:

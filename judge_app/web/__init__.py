@@ -18,6 +18,7 @@ from judge_app.web import (
     api,
     assets,
     browse,
+    cards,
     compression,
     documents,
     errors,
@@ -56,6 +57,7 @@ def create_app(config: dict | None = None) -> Flask:
     for doc in corpus.rules:  # which rules each scenario cites, in each document's numbering
         library.index(doc)
 
+    cards.init_app(app, corpus)
     i18n.init_app(app)
 
     @app.before_request
@@ -71,6 +73,7 @@ def create_app(config: dict | None = None) -> Flask:
             "current_doc": _current_doc(language),
             "here": request.full_path.rstrip("?"),
             "language_targets": getattr(g, "language_targets", {}),
+            "fan_content_notice": app.extensions["judge_cards"].provenance.notice,
         }
 
     app.jinja_env.filters["step_name"] = lambda name: labels.name_of("step", name)
@@ -78,7 +81,8 @@ def create_app(config: dict | None = None) -> Flask:
         name_of=labels.name_of, doc_label=documents.label, rule_url=richtext.rule_url, term_url=richtext.term_url,
     )
 
-    for blueprint in (home.bp, rules.bp, browse.bp, search.bp, scenarios.bp, quality.bp, api.bp, settings.bp):
+    for blueprint in (home.bp, rules.bp, browse.bp, search.bp, scenarios.bp, cards.bp, quality.bp, api.bp,
+                      settings.bp):
         app.register_blueprint(blueprint)
     offline.init_app(app)
     assets.init_app(app)

@@ -17,6 +17,7 @@ from judge_app.corpus import serialize
 from judge_app.scenarios import sandbox
 from judge_app.scenarios.render import ENGINE_DOC, label_json
 from judge_app.web import staleness
+from judge_app.web.cards import card_payload, names_payload
 from judge_app.web.documents import get_alignment, get_corpus
 from judge_app.web.richtext import rule_url
 from judge_app.web.scenario_library import Entry
@@ -264,6 +265,15 @@ EXAMPLES = [
      "One scenario replayed: its question and answer, the trace (each step: turn, step, what happened, the rules "
      "with their number, title and page in ?doc=, the state changes, and a snapshot of the board: players, "
      "permanents, the stack), the expectations checked, and the TOML source."),
+    ("cards.api_card", {"name": "Tarmogoyf"}, lambda: card_payload("Tarmogoyf"),
+     "A card of the database, as `judge card show --json` gives it: its characteristics, each ability as the "
+     "grammar reads it with played (true or false) and the refusal (what, and its rule) when the engine doesn't "
+     "play it yet, the 2026 rules it cites with their titles, the library scenarios using it, and the data's "
+     "provenance. A name typed otherwise finds the card; several equally good give a list, best first; none a 404 "
+     "with did_you_mean."),
+    ("cards.api_names", {"q": "lightning"}, lambda: names_payload("lightning"),
+     "Card names for completion: the cards a name, its start or its words find (best first, at most 10), each with "
+     "its type line and addresses; did_you_mean when none does."),
 ]
 
 RUN_ERROR_EXAMPLE = sandbox.EXAMPLE.replace("[players.Alice]\n", "[players.Alice]\nlif = 20\n")

@@ -103,13 +103,32 @@ def rule_text(rule: Rule, linker: TermLinker) -> Markup:
     return render.to_html(rule.markdown, rule.text, links)
 
 
-def rule_examples(rule: Rule, linker: TermLinker) -> list[Markup]:
+def rule_examples(rule: Rule, linker: TermLinker, link_cards: bool = True) -> list[Markup]:
     out = []
     for index, (plain, marked) in enumerate(zip(rule.examples, rule.examples_markdown, strict=True), start=1):
         links = part_links(rule.references, f"example {index}")
+        if link_cards:
+            links += [link for link in card_links(plain) if not _overlaps(link, links)]
         links += linker.links(plain, links)
         out.append(render.to_html(marked, plain, links))
     return out
+
+
+def card_links(text: str) -> list[Link]:
+    """The names of cards of the database printed in `text` (a rule's example), linked to their pages
+    (`judge_app.cards.mentions`; the finder is made once per app by `web.cards.init_app`)."""
+    finder = current_app.extensions.get("judge_card_names") if has_request_context() else None
+    if finder is None:
+        return []
+    return [Link(m.start, m.end, card_address(m.card), "card-name") for m in finder.find(text)]
+
+
+def card_address(name: str) -> str:
+    return url_for("cards.card", name=name)
+
+
+def _overlaps(link: Link, others: list[Link]) -> bool:
+    return any(link.start < other.end and other.start < link.end for other in others)
 
 
 def glossary_text(entry: GlossaryEntry) -> Markup:

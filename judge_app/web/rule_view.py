@@ -21,10 +21,11 @@ class Block:
     show_text: bool = True  # false for a keyword heading whose text is only its title ("Trample")
 
 
-def blocks(corpus: Corpus, rule: Rule, link_terms: bool = True) -> list[Block]:
+def blocks(corpus: Corpus, rule: Rule, link_terms: bool = True, link_cards: bool = True) -> list[Block]:
     """The rule and, for rules and subrules, everything under it, in document order.
 
-    Without `link_terms` (texts shown beside another document's) glossary terms stay plain.
+    Without `link_terms` (texts shown beside another document's) glossary terms stay plain; without
+    `link_cards` (an offline pack, which holds no card pages) card names in examples do.
     """
     entries = [(rule, 0)]
     if rule.level in ("rule", "subrule"):
@@ -35,7 +36,7 @@ def blocks(corpus: Corpus, rule: Rule, link_terms: bool = True) -> list[Block]:
     for item, depth in entries:
         show_text = bool(item.text) and item.text != item.title
         html = rule_text(item, linker) if show_text else Markup("")
-        out.append(Block(item, html, rule_examples(item, linker), depth, show_text))
+        out.append(Block(item, html, rule_examples(item, linker, link_cards), depth, show_text))
     return out
 
 

@@ -32,11 +32,11 @@ def rule(doc: str, number: str):
         return rule_not_found(doc, number)
     if item.number != number:
         return redirect(richtext.rule_url(doc, item.number), code=301)
-    shown = rule_view.blocks(corpus, item)
+    complete = not packs.in_pack(request)  # an offline pack leaves out other documents' texts (see `packs`)
+    shown = rule_view.blocks(corpus, item, link_cards=complete)
     citing, glossary_terms = rule_view.cited_by(corpus, item, shown)
     previous, following = rule_view.same_level_neighbours(corpus, item)
     alignment = get_alignment()
-    complete = not packs.in_pack(request)  # an offline pack leaves out other documents' texts (see `packs`)
     with_texts = item.level in ("rule", "subrule") and complete
     g.language_targets = language_targets(doc, item.number)
     standing = {b.rule.number: s for b in shown

@@ -22,6 +22,7 @@ from judge_app.alignment import Alignment
 from judge_app.corpus import Corpus
 from judge_app.corpus.numbers import normalise
 from judge_app.scenarios import ScenarioError, load, run
+from judge_app.scenarios.catalogue import card_names
 from judge_app.scenarios.render import Labeller, outcome_json
 
 log = logging.getLogger("judge_app.web")
@@ -40,6 +41,7 @@ class Entry:
     data: dict[str, Any]  # `outcome_json` of the replay
     cited: tuple[str, ...]  # 2026 rule numbers, in order of first citation
     words: str  # what a keyword search looks in: title, question, answer, tags, card names (folded)
+    cards: tuple[str, ...] = ()  # its cards' names (`catalogue.card_names`)
 
     @property
     def steps(self) -> int:
@@ -48,6 +50,10 @@ class Entry:
     @property
     def ok(self) -> bool:
         return self.data["ok"]
+
+    def uses(self, names: Iterable[str]) -> bool:
+        """Whether a card of this scenario bears one of `names` (the card page's scenarios)."""
+        return not set(names).isdisjoint(self.cards)
 
 
 def fold(text: str) -> str:
@@ -65,7 +71,7 @@ def read_entry(path: Path) -> Entry:
     data["scenario"]["file"] = path.name  # where the server keeps its files is nobody's business
     return Entry(id=path.stem, source=path.read_text(encoding="utf-8"), title=scenario.title,
                  question=scenario.question, answer=scenario.answer, tags=tuple(scenario.tags),
-                 data=data, cited=tuple(outcome.trace.cited()), words=fold(words))
+                 data=data, cited=tuple(outcome.trace.cited()), words=fold(words), cards=card_names(scenario))
 
 
 class Library:

@@ -264,6 +264,9 @@ class AbilityReading:
     instructions: list[InstructionLine]
     targets: list[str]
     rules: list[RuleLink]
+    played: bool | None = None  # the engine's verdict, where it was asked (card pages)
+    refusal_what: str = ""  # what in it the engine doesn't play yet
+    refusal_rule: RuleLink | None = None
 
 
 @dataclass
@@ -312,9 +315,12 @@ def _ability_reading(ability: dict[str, Any], name: str, citations: Citations) -
 
     instructions = [InstructionLine(named(_INSTRUCTION_RULES.sub("", line.strip().removeprefix("- "))),
                                     (len(line) - len(line.lstrip())) // 2) for line in ability["instructions"]]
+    refusal = ability.get("refusal") or {}
     return AbilityReading(ability["kind"], ability["text"], named(ability["cost"]), named(ability["trigger"]),
                           [named(d) for d in ability["details"]], instructions,
-                          [named(t) for t in ability["targets"]], [citations.link(n) for n in ability["rules"]])
+                          [named(t) for t in ability["targets"]], [citations.link(n) for n in ability["rules"]],
+                          ability.get("played"), named(refusal.get("what", "")),
+                          citations.link(refusal["rule"]) if refusal.get("rule") else None)
 
 
 def _reading_errors(card: dict[str, Any]) -> list[ReadingError]:

@@ -51,7 +51,7 @@ def citations(doc: str) -> Citations:
     return Citations(doc, library.labeller(doc), library.labeller(ENGINE_DOC))
 
 
-def _page_context(doc: str) -> dict[str, Any]:
+def page_context(doc: str) -> dict[str, Any]:
     corpus = get_corpus()
     return {"document": corpus.document(doc), "cr_documents": corpus.cr_documents(),
             "numbered_alike": aligned(corpus, doc)}
@@ -67,7 +67,7 @@ def library():
     chosen = library.select(doc, query, tag, rule)
     return render_template("scenarios.html", entries=[(e, library.numbers_in(doc, e)) for e in chosen],
                            total=len(library.entries), tags=library.tags(), query=query, tag=tag, rule=rule,
-                           **_page_context(doc))
+                           **page_context(doc))
 
 
 @bp.route("/scenarios/")
@@ -84,7 +84,7 @@ def scenario(name: str):
     cites = citations(doc)
     return render_template("scenario.html", entry=entry, view=trace_view(entry.data, cites),
                            question=cites.markdown(entry.question), answer=cites.markdown(entry.answer),
-                           **_page_context(doc))
+                           **page_context(doc))
 
 
 @bp.route("/scenarios/try", methods=["GET", "POST"])
@@ -101,7 +101,7 @@ def try_your_own():
     doc = chosen_doc(form or None)
     context: dict[str, Any] = {
         "examples": sorted(library.entries.values(), key=lambda e: e.title.casefold()),
-        "limit_kb": sandbox.MAX_TEXT // 1024, "time_limit": f"{sandbox.TIME_LIMIT:g}", **_page_context(doc)}
+        "limit_kb": sandbox.MAX_TEXT // 1024, "time_limit": f"{sandbox.TIME_LIMIT:g}", **page_context(doc)}
     if too_large is not None:
         return _refused(too_large, "", context)
     cites = citations(doc)

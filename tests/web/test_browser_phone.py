@@ -25,14 +25,17 @@ QUERIES = [  # (query, document, interface language) whose first result must sho
     ("lhurgoyf", "pt-2019", "pt"), ("state-based actions", "en-2026", "en"), ("mana pool", "en-2019", "en"),
     ("manter mão mulligan", "pt-2019", "pt"), ("copia de un hechizo", "es-2026", "es"), ("tramlpe", "en-2026", "en"),
 ]
-# the home page, a rule page in each document, results, glossary, the scenario library, a scenario, the editor
+# the home page, a rule page in each document, results, glossary, the scenario library, a scenario, the editor,
+# a card, the card search
 AXE_PAGES = [
     "/", "/rules/en-2026/702.19", "/rules/es-2026/702.19", "/rules/en-2019/702.19", "/rules/pt-2019/510.1c",
     "/search?q=trample&doc=all", "/glossary/pt-2019/", "/glossary/en-2026/Trample", "/scenarios",
-    f"/scenarios/{SCENARIO}", "/scenarios/try", "/rules/pt-2019/702.164",
+    f"/scenarios/{SCENARIO}", "/scenarios/try", "/rules/pt-2019/702.164", "/cards/Dand%C3%A2n?doc=pt-2019",
+    "/cards?q=jace",
 ]
 MEASURED = ["/", "/rules/pt-2019/510.1", "/search?q=trample&doc=all", f"/scenarios/{SCENARIO}", "/glossary/pt-2019/",
-            "/rules/en-2026/702.19", "/scenarios", "/scenarios/try", "/rules/es-2026/", "/quality"]
+            "/rules/en-2026/702.19", "/scenarios", "/scenarios/try", "/rules/es-2026/", "/quality",
+            "/cards/Jace,%20the%20Mind%20Sculptor", "/cards?q=jace"]
 # Links inside running text are exempt from the target size (WCAG 2.2, 2.5.8 "inline").
 INLINE = ".text, .snippet, .example, .diff, .question, .answer, .para, .what, .note, .facts, .tip p, .issues, p"
 

@@ -26,6 +26,8 @@ PAGES = [
     "/rules/pt-2019/702.52a", "/glossary/pt-2019/T%C3%B3xico",
     "/glossary/pt-2019/Ordem%20de%20atribui%C3%A7%C3%A3o%20de%20dano",
     "/search?q=trample&doc=all&page=2", "/scenarios/activated-ability-tap-cost?doc={doc}",
+    "/cards/Jace,%20the%20Mind%20Sculptor?doc={doc}", "/cards/Bushi%20Tenderfoot%20//%20Kenzo%20the%20Hardhearted",
+    "/cards?q=jace", "/cards?q=tarmogyof", "/cards/tarmogyof",
 ]
 DOCUMENT = {"pt": "pt-2019", "es": "es-2026"}
 # Words English uses and Portuguese and Spanish do not: one in interface text means a string was missed.
