@@ -61,6 +61,11 @@ def test_a_prefix_lists_the_names_it_starts_shortest_first(cards):
     assert found.how == "prefix" and [c.name for c in found.cards] == ["Tarmogoyf", "Tarmogoyf Nest"]
 
 
+def test_a_name_with_blanks_is_not_found_by_its_other_words_alone(cards):
+    assert cards.find("________ Goblin").card.name == "________ Goblin"
+    assert cards.find("goblin").card is None  # the Goblins whose names start so, not "________ Goblin"
+
+
 def test_a_short_name_shared_by_several_legends_lists_them_all(cards):
     found = cards.find("Emrakul")
     assert found.how == "short name" and found.card is None

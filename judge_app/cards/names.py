@@ -10,11 +10,11 @@ import unicodedata
 _LIGATURES = str.maketrans({"æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ß": "ss", "ø": "o", "Ø": "o",
                             "ł": "l", "Ł": "l", "đ": "d", "ð": "d", "þ": "th"})
 _APOSTROPHES = re.compile(r"[’'`´ʼ]")
-_NOT_WORD = re.compile(r"[^0-9a-z]+")
+_NOT_WORD = re.compile(r"[^0-9a-z_]+")  # blanks to fill in ("________ Goblin") are part of the name
 
 
 def fold(text: str) -> str:
-    """Lower case, no accents, apostrophes dropped ("vryn's" → "vryns"), any other punctuation a space."""
+    """Lower case, no accents, apostrophes dropped ("vryn's" → "vryns"), any other punctuation but "_" a space."""
     text = unicodedata.normalize("NFKD", text.translate(_LIGATURES))
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
     return " ".join(_NOT_WORD.sub(" ", _APOSTROPHES.sub("", text)).split())
