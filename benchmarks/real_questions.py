@@ -4,9 +4,10 @@
 
 The questions (`benchmarks/real_questions_tune.toml` and `…_blind.toml`) come from Q&A sites, forums, Reddit rules
 threads and judge columns with their Spanish and Portuguese translations, each with its source address and the rules
-its answer cites or implies, checked in the document's own numbering (en-2026, es-2026, pt-2019). Each language's
-questions are split in two by the SHA-256 of their text (`evaluation.halves`): the tune half is measured and may be
-tuned on; the blind half is measured once, at the end of issue 30's work (`--blind`), and never looked into.
+its answer cites or implies, checked in the document's own numbering (en-2026, es-2026, pt-2019). Each question's half
+is fixed by the SHA-256 of its own text (`evaluation.half`), so adding questions never moves another: the tune half is
+measured and may be tuned on; the blind half is measured once, at the end of issue 30's work (`--blind`), and never
+looked into.
 
 Prints recall@1, recall@5 and MRR by language, by length (short: at most 24 words; long) and both, with the server's
 engine as the app opens it (the index under $JUDGE_DATA_DIR). Questions a tournament policy decides (kind "policy")

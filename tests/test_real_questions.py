@@ -1,6 +1,7 @@
 """The real questions (`benchmarks/real_questions_tune.toml` and `…_blind.toml`, issue 30 item 6): they parse, every
-accepted rule exists in the question's own document (en-2026, es-2026, pt-2019 numbering), each language is split
-evenly by the hash of the question text, and no question is in both halves. Their figures live in
+accepted rule exists in the question's own document (en-2026, es-2026, pt-2019 numbering), each question's half is
+fixed by the SHA-256 of its own text (adding questions never moves another), each language stays roughly balanced
+(40/60 at worst once it has 100 questions), and no question is in both halves. Their figures live in
 benchmarks/real_questions.py; the blind half is never searched here."""
 
 from collections import Counter
@@ -21,20 +22,22 @@ def test_every_real_question_parses_and_its_rules_exist_in_its_own_document(corp
     assert all(c.accept for c in tune + blind if c.kind == "real")
 
 
-def test_the_halves_are_the_hash_split_balanced_per_language_with_no_question_in_both(corpus):
+def test_each_question_is_in_the_half_its_own_hash_names_and_the_languages_stay_balanced(corpus):
     tune, blind = _both()
     texts = [c.q for c in tune + blind]
     assert len(texts) == len(set(texts)), "a question is twice in the set or in both halves"
+    assert [c.q for c in tune if evaluation.half(c.q) != "tune"] == []
+    assert [c.q for c in blind if evaluation.half(c.q) != "blind"] == []
 
     def language(doc):
         return corpus.documents[doc].language
 
-    half = evaluation.halves(tune + blind, language)
-    assert [c.q for c in tune if half[c.q] != "tune"] == []
-    assert [c.q for c in blind if half[c.q] != "blind"] == []
     counts = Counter((language(c.doc), name) for name, cases in (("tune", tune), ("blind", blind)) for c in cases)
     for lang in ("en", "es", "pt"):
-        assert abs(counts[lang, "tune"] - counts[lang, "blind"]) <= 1, lang
+        n = counts[lang, "tune"] + counts[lang, "blind"]
+        # 40/60 once a language has 100 questions; below that, two standard deviations of a fair coin (1/√n):
+        # a fixed per-question rule cannot do better on few questions
+        assert abs(counts[lang, "tune"] / n - 0.5) <= max(0.1, n ** -0.5), (lang, counts[lang, "tune"], n)
 
 
 def test_reporting_by_language_and_length_leaves_policy_questions_out():
