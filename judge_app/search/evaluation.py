@@ -1,6 +1,7 @@
 """Scoring a search engine against the query sets: the judges' development set
 (`benchmarks/search_queries.toml`) and the player questions, in a development and a test half
-(`benchmarks/search_questions_dev.toml` and `…_test.toml`).
+(`benchmarks/search_questions_dev.toml` and `…_test.toml`); and the real questions people asked in public Q&A, in a
+tune half and a blind half (`benchmarks/real_questions_tune.toml` and `…_blind.toml`), reported by language and length.
 
 Shared by the benchmark script (which prints the figures) and the quality tests (which guard them).
 A hit is `("rule", number)` or `("glossary", term)`; a query's `accept` list names rule numbers,
@@ -9,8 +10,9 @@ A hit is `("rule", number)` or `("glossary", term)`; a query's `accept` list nam
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,8 +23,12 @@ from judge_app.corpus.glossary import term_key
 QUERY_SET = paths.PROJECT_ROOT / "benchmarks" / "search_queries.toml"
 QUESTIONS_DEV = paths.PROJECT_ROOT / "benchmarks" / "search_questions_dev.toml"
 QUESTIONS_TEST = paths.PROJECT_ROOT / "benchmarks" / "search_questions_test.toml"  # written blind, never tuned on
+REAL_TUNE = paths.PROJECT_ROOT / "benchmarks" / "real_questions_tune.toml"
+REAL_BLIND = paths.PROJECT_ROOT / "benchmarks" / "real_questions_blind.toml"  # measured once, at the end of issue 30
 KINDS = ("number", "keyword", "glossary", "interaction", "typo", "accent", "crosslang", "question")
 QUESTION_KINDS = ("general", "mechanics", "situation")  # one thing; two mechanics or more; a short story
+REAL_KINDS = ("real", "policy")  # a game-rules question; one tournament policy (MTR/IPG) decides, `accept` may be empty
+SHORT_WORDS = 24  # a real question of at most this many words is "short" (today's reading cut), else "long"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +82,10 @@ def problems(cases: Sequence[Case], corpus: Corpus) -> list[str]:
     """Accepted answers that do not exist in their document (a typo in the query set)."""
     out = []
     for case in cases:
-        if case.kind not in KINDS + QUESTION_KINDS:
+        if case.kind not in KINDS + QUESTION_KINDS + REAL_KINDS:
             out.append(f"{case.q!r}: unknown kind {case.kind!r}")
+        if not case.accept and case.kind != "policy":
+            out.append(f"{case.q!r}: no accepted answer")
         for wanted in case.accept:
             if wanted.startswith("glossary:"):
                 if not corpus.glossary_entries(case.doc, wanted[len("glossary:"):]):
@@ -129,6 +137,33 @@ def by_kind(cases: Sequence[Case], ranks: Sequence[int | None]) -> dict[str, Qua
             out[kind] = quality(selected)
     out["overall"] = quality(ranks)
     return out
+
+
+def half(q: str) -> str:
+    """A real question's half, fixed by its own text: "tune" when the first byte of the SHA-256 of the text is even,
+    else "blind" — so adding or removing questions never moves another one between the halves."""
+    return "tune" if hashlib.sha256(q.encode()).digest()[0] % 2 == 0 else "blind"
+
+
+def length(q: str) -> str:
+    """A real question's length class: "short" (at most `SHORT_WORDS` words) or "long"."""
+    return "short" if len(q.split()) <= SHORT_WORDS else "long"
+
+
+def by_language_and_length(cases: Sequence[Case], ranks: Sequence[int | None], language: Callable[[str], str]
+                           ) -> dict[str, Quality]:
+    """Quality of the real questions a game rule answers (policy ones left out) per language ("en", "es", "pt"),
+    per length ("short", "long"), per both ("en long") and "overall"; `language` maps a document to its language."""
+    groups: dict[str, list[int | None]] = {}
+    for case, rank in zip(cases, ranks, strict=True):
+        if case.kind == "policy":
+            continue
+        lang, size = language(case.doc), length(case.q)
+        for key in (lang, size, f"{lang} {size}", "overall"):
+            groups.setdefault(key, []).append(rank)
+    order = [f"{lang}{size}" for lang in ("en", "es", "pt") for size in ("", " short", " long")] + ["short", "long",
+                                                                                                    "overall"]
+    return {key: quality(groups[key]) for key in order if key in groups}
 
 
 def _below(number: str, root: str) -> bool:
