@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from judge_app.cli import main
 from judge_app.engine.characteristics import colors_of_cost, parse_type_line
-from judge_app.scenarios import ScenarioError, loads, run, sandbox
+from judge_app.scenarios import ScenarioError, loads, named, run, sandbox
 from judge_app.scenarios.readings import card_readings
 from judge_app.scenarios.render import render_text
 
@@ -206,3 +206,14 @@ def test_the_command_line_says_an_unknown_name_at_its_line_and_exits_2(tmp_path)
                     encoding="utf-8")
     shown = CliRunner().invoke(main, ["scenario", "run", str(path)])
     assert shown.exit_code == 0 and "setup" in shown.output and "Serra Angel" in shown.output
+
+
+def test_without_the_card_data_a_card_by_name_is_an_error_at_its_line(tmp_path, monkeypatch):
+    monkeypatch.setenv("JUDGE_CORPUS_DIR", str(tmp_path))  # a corpus folder without cards/
+    monkeypatch.setattr(named, "_database", [])
+    text = BOARD + card("Serra Angel")
+    err = error_of(text)
+    assert err.line == line_of(text, 'name = "Serra Angel"')
+    assert "the card database can't be read" in err.problem and "by hand" in err.expected
+    sandbox.prepare(text)  # nothing to load: the loader says why, as above
+    assert card_readings(text)[0]["text"] == ""

@@ -38,9 +38,12 @@ class NameProblem(ValueError):
 
 def database() -> CardDatabase:
     """The card database, loaded once per process: the scenario sandbox loads it before it forks (`sandbox.prepare`),
-    so a replay never pays for it."""
+    so a replay never pays for it. `NameProblem` if its data can't be read (a corpus folder without `cards/`)."""
     if not _database:
-        _database.append(load_cards())
+        try:
+            _database.append(load_cards())
+        except (OSError, ValueError, KeyError) as error:
+            raise NameProblem(f"the card database can't be read ({error})", BY_HAND) from None
     return _database[0]
 
 

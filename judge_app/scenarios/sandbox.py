@@ -663,7 +663,8 @@ def prepare(scenario: str | None = None) -> None:
     by name."""
     tables = _card_tables(scenario) if scenario is not None else None
     if tables is None or any(named.by_name(table) for table in tables):
-        named.database()
+        with contextlib.suppress(named.NameProblem):  # no database: the loader says so, at the card's line
+            named.database()
     if tables is not None and _all_remembered(tables):
         return
     warm_up()
