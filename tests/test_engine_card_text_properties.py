@@ -9,10 +9,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from judge_app import paths
-from judge_app.scenarios import ScenarioError, loads, run
+from judge_app.scenarios import ScenarioError, loads, named, run
 
-TEXTS = sorted({card["text"] for path in paths.scenarios_dir().glob("*.toml")
-                for card in tomllib.loads(path.read_text(encoding="utf-8")).get("cards", []) if card.get("text")})
+TABLES = [card for path in paths.scenarios_dir().glob("*.toml")
+          for card in tomllib.loads(path.read_text(encoding="utf-8")).get("cards", [])]
+# the library's cards as the loader reads them: typed, or taken by name from the card database
+TEXTS = sorted({card["text"] for card in (named.as_read(t["name"]) or t if named.by_name(t) else t for t in TABLES)
+                if card.get("text")})
 WORDS = ["target", "each", "creature", "you control", "until end of turn", "draw", "X", "{2/W}", "{S}", "may",
          "instead", "sacrifice", "another", "up to two", "counter", "that much", "its power", "—", "\n", "."]
 

@@ -24,6 +24,7 @@ from judge_app.engine.characteristics import (
 from judge_app.engine.interpret import CardTextError, Unplayable, keyword_kinds, read_card
 from judge_app.engine.keywords import KEYWORD_COUNTER_KINDS
 from judge_app.engine.state import ZONES, Step
+from judge_app.scenarios import named
 from judge_app.scenarios.locate import KeyLines, deepest_line
 from judge_app.scenarios.locate import Path as KeyPath
 from judge_app.scenarios.model import (
@@ -413,6 +414,14 @@ class _Loader:
             raise r.error(path, "a card has no name", "name = \"…\"")
         name = r.typed(table["name"], (*path, "name"), str, "a string")
         card_id = r.typed(table.get("id", name), (*path, "id"), str, "a string")
+        given, source = table, ""
+        if named.by_name(table):
+            table, name, source = self._from_database(table, name, card_id, path)
+        said = " (from the card database; or give the card's text by hand)" if source else ""
+
+        def at(key: str) -> KeyPath:  # a characteristic taken from the database: said at the card's name
+            return (*path, key if key in given else "name")
+
         if card_id in self.card_ids or card_id in self.players:
             raise r.error((*path, "id") if "id" in table else (*path, "name"),
                           f"the id {card_id!r} is used twice", "a unique id for each card (add id = \"…\")")
@@ -425,32 +434,34 @@ class _Loader:
         if zone not in ZONES:
             raise r.error((*path, "zone"), f"unknown zone {zone!r}", f"one of {', '.join(ZONES)}")
         if "type" not in table:
-            raise r.error(path, f"card {card_id!r} has no type line", "type = \"Creature — Bear\" or similar")
+            raise r.error(path, f"card {card_id!r} has no type line", "type = \"Creature — Bear\" or similar (or no "
+                          "text either: a card of the card database by its name)")
         try:
-            supertypes, types, subtypes = parse_type_line(r.typed(table["type"], (*path, "type"), str, "a string"))
+            supertypes, types, subtypes = parse_type_line(r.typed(table["type"], at("type"), str, "a string"))
         except ValueError as exc:
-            raise r.error((*path, "type"), str(exc), "a type line such as \"Legendary Creature — Elf\"") from None
-        cost = r.typed(table.get("cost", ""), (*path, "cost"), str, "a mana cost")
+            raise r.error(at("type"), str(exc) + said,
+                          "a type line such as \"Legendary Creature — Elf\"") from None
+        cost = r.typed(table.get("cost", ""), at("cost"), str, "a mana cost")
         problem = check_mana_cost(cost)
         if problem:
-            raise r.error((*path, "cost"), problem, "a mana cost such as \"{1}{G}\"")
+            raise r.error(at("cost"), problem, "a mana cost such as \"{1}{G}\"")
         colors = colors_of_cost(cost)
         if "colors" in table:
             try:
-                colors = parse_colors(r.string_list(table["colors"], (*path, "colors"), "a list of colours"))
+                colors = parse_colors(r.string_list(table["colors"], at("colors"), "a list of colours"))
             except ValueError as exc:
-                raise r.error((*path, "colors"), str(exc), "white, blue, black, red or green") from None
+                raise r.error(at("colors"), str(exc), "white, blue, black, red or green") from None
         power = toughness = None
         if "pt" in table:
             try:
-                power, toughness = parse_pt(r.typed(table["pt"], (*path, "pt"), str, "a string such as \"2/2\""))
+                power, toughness = parse_pt(r.typed(table["pt"], at("pt"), str, "a string such as \"2/2\""))
             except ValueError as exc:
-                raise r.error((*path, "pt"), str(exc), "\"power/toughness\"") from None
+                raise r.error(at("pt"), str(exc), "\"power/toughness\"") from None
         elif "creature" in types:
             raise r.error(path, f"the creature {card_id!r} has no power/toughness", "pt = \"2/2\" or similar")
         loyalty = table.get("loyalty")
         if loyalty is not None:
-            r.typed(loyalty, (*path, "loyalty"), int, "an integer")
+            r.typed(loyalty, at("loyalty"), int, "an integer")
         elif "planeswalker" in types:
             raise r.error(path, f"the planeswalker {card_id!r} has no loyalty", "loyalty = 3 or similar")
         defense = table.get("defense")
@@ -459,15 +470,15 @@ class _Loader:
         elif "battle" in types:
             raise r.error(path, f"the battle {card_id!r} has no defense", "defense = 5 or similar")
         protector = self._player(table["protector"], (*path, "protector")) if "protector" in table else ""
-        text = r.typed(table.get("text", ""), (*path, "text"), str, "a string")
+        text = r.typed(table.get("text", ""), at("text"), str, "a string")
         try:
-            abilities = read_card(text, name, r.typed(table["type"], (*path, "type"), str, "a string"))
+            abilities = read_card(text, name, r.typed(table["type"], at("type"), str, "a string"))
         except CardTextError as exc:
-            raise r.error((*path, "text"), f"card {card_id!r}: its text can't be read at line {exc.line}, column "
-                          f"{exc.column}: {exc.message}",
+            raise r.error(at("text"), f"card {card_id!r}: its text can't be read at line {exc.line}, column "
+                          f"{exc.column}: {exc.message}{said}",
                           "Oracle text (`judge card read` shows how a text is read)") from None
         except Unplayable as exc:
-            raise r.error((*path, "text"), f"card {card_id!r} ({name}): {exc}",
+            raise r.error(at("text"), f"card {card_id!r} ({name}): {exc}{said}",
                           "abilities the engine plays (scenarios/README.md lists them)") from None
         printed = Characteristics(name=name, mana_cost=cost, colors=colors, supertypes=supertypes, types=types,
                                   subtypes=subtypes, power=power, toughness=toughness, loyalty=loyalty,
@@ -485,7 +496,8 @@ class _Loader:
                         damage=r.typed(table.get("damage", 0), (*path, "damage"), int, "an integer"),
                         counters=counters, line=r.lines.line(path), protector=protector,
                         face_down=r.typed(table.get("face_down", False), (*path, "face_down"), bool, "true or false"),
-                        commander=r.typed(table.get("commander", False), (*path, "commander"), bool, "true or false"))
+                        commander=r.typed(table.get("commander", False), (*path, "commander"), bool, "true or false"),
+                        source=source, by_hand=named.overridden(given) if source else ())
         if spec.face_down and zone != "battlefield":
             raise r.error((*path, "face_down"), f"{card_id!r} is face down in the {zone}",
                           "face_down only for a permanent on the battlefield")
@@ -495,6 +507,17 @@ class _Loader:
             raise r.error(path, f"{card_id!r} is in the {zone} but is given a battlefield status "
                           "(tapped, damage or attached_to)", "those keys only for cards on the battlefield")
         return spec
+
+    def _from_database(self, table: dict[str, Any], name: str, card_id: str,
+                       path: KeyPath) -> tuple[dict[str, Any], str, str]:
+        """A card by name (`named`): its table with the database's characteristics added under the keys it doesn't
+        give, the name its characteristics are printed under, and where they come from."""
+        try:
+            card = named.card_named(name)
+            return {**named.values(card, table), **table}, card.face_name, named.database().provenance.label
+        except named.NameProblem as exc:
+            who = f"card {card_id!r}: " if card_id != name else ""
+            raise self.r.error((*path, "name"), who + exc.problem, exc.expected) from None
 
     def _counters(self, value: Any, path: KeyPath) -> dict[str, int]:
         table = self.r.table(value, path, dict.fromkeys(COUNTER_KINDS, ""), "counters")

@@ -38,6 +38,8 @@ class CardSpec:
     protector: str = ""  # a battle's protector (310.8); default: the next opponent of its controller
     face_down: bool = False  # a face-down permanent (708)
     commander: bool = False  # its owner's commander (903.3)
+    source: str = ""  # where its characteristics come from: the card database's label, or "" (typed in the file)
+    by_hand: tuple[str, ...] = ()  # the keys of a card from the database that the file gives instead ("pt")
 
 
 @dataclass

@@ -13,7 +13,7 @@ from judge_app.engine.continuous import UNTIL_END_OF_TURN
 from judge_app.engine.errors import IllegalAction, NotModelled
 from judge_app.engine.game import Game
 from judge_app.engine.state import GameObject, GameState, Player
-from judge_app.engine.trace import NOTE, REJECTED, Trace
+from judge_app.engine.trace import NOTE, REJECTED, SETUP, Trace
 from judge_app.scenarios.model import ActionSpec, Expectation, Scenario
 
 
@@ -143,6 +143,9 @@ def run(scenario: Scenario) -> Outcome:
     """Replay every action in order, stop where the scenario says, and check the expectations."""
     game = build_game(scenario)
     outcome = Outcome(scenario, game.trace)
+    said = sources_note(scenario)
+    if said:
+        game.record(SETUP, said, [])
     try:
         game.start()
     except NotModelled as exc:
@@ -177,6 +180,28 @@ def run(scenario: Scenario) -> Outcome:
     if scenario.expected_rules:
         outcome.checks.append(_check_rules(game.trace, scenario.expected_rules, scenario.expected_rules_line))
     return outcome
+
+
+def sources_note(scenario: Scenario) -> str:
+    """Where the cards' characteristics come from, when any comes from the card database: said once, as the
+    replay starts, with the database and its date ("" when every card is typed in the file)."""
+    taken: dict[str, dict[str, None]] = {}
+    typed: dict[str, None] = {}
+    for card in scenario.cards:
+        if card.source:
+            keys = f" ({', '.join(_SAID.get(k, k) for k in card.by_hand)} as typed)" if card.by_hand else ""
+            taken.setdefault(card.source, {})[card.printed.name + keys] = None
+        elif card.line:  # not the unnamed cards a library of N cards is made of
+            typed[card.printed.name] = None
+    if not taken:
+        return ""
+    said = [f"Card characteristics from {source}: {'; '.join(names)}." for source, names in taken.items()]
+    if typed:
+        said.append(f"As typed in the scenario: {'; '.join(typed)}.")
+    return " ".join(said)
+
+
+_SAID = {"pt": "P/T", "colors": "colours"}
 
 
 def _missing(game: Game, action: ActionSpec) -> list[str]:

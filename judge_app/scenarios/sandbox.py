@@ -73,6 +73,7 @@ from typing import Any
 
 from judge_app import paths
 from judge_app.cardtext.reader import remembered, warm_up
+from judge_app.scenarios import named
 from judge_app.scenarios.loader import loads
 from judge_app.scenarios.model import ScenarioError
 from judge_app.scenarios.readings import card_readings
@@ -654,26 +655,40 @@ zone = { giant = "graveyard", snake = "graveyard" }
 
 def prepare(scenario: str | None = None) -> None:
     """Build what any replay may need that is not the text's own work, before a limited child is forked: the
-    card-text parser and its lazily built tables (`reader.warm_up`; a child reading a card text nobody read
-    before would otherwise build them within its time limit). The fork server and the command line share it.
-    Given the `scenario` about to be replayed, nothing is built when every card text in it was read before
-    (the readings memo answers without the parser): the command line's replays start 0.6 s sooner."""
-    if scenario is not None and _all_remembered(scenario):
+    card database (`named.database`) when a card is taken by name, and the card-text parser and its lazily built
+    tables (`reader.warm_up`; a child reading a card text nobody read before would otherwise build them within
+    its time limit). The fork server and the command line share it. Given the `scenario` about to be replayed,
+    the parser is not built when every card text in it was read before (the readings memo answers without the
+    parser): the command line's replays start 0.6 s sooner; nor is the database loaded when no card is taken
+    by name."""
+    tables = _card_tables(scenario) if scenario is not None else None
+    if tables is None or any(named.by_name(table) for table in tables):
+        with contextlib.suppress(named.NameProblem):  # no database: the loader says so, at the card's line
+            named.database()
+    if tables is not None and _all_remembered(tables):
         return
     warm_up()
 
 
-def _all_remembered(scenario: str) -> bool:
-    """Whether every card table's text has a remembered reading (a text the loader can't take: no)."""
+def _card_tables(scenario: str) -> list[dict[str, Any]] | None:
+    """The scenario's [[cards]] tables, or None when the loader will refuse them (not TOML, not tables)."""
     try:
         tables = tomllib.loads(scenario).get("cards", [])
     except (tomllib.TOMLDecodeError, RecursionError):
-        return False
-    if not isinstance(tables, list):
-        return False
+        return None
+    if not isinstance(tables, list) or not all(isinstance(table, dict) for table in tables):
+        return None
+    return tables
+
+
+def _all_remembered(tables: list[dict[str, Any]]) -> bool:
+    """Whether every card table's text has a remembered reading (a text the loader can't take: no)."""
     for table in tables:
-        if not isinstance(table, dict):
-            return False
+        if named.by_name(table):
+            found = named.as_read(table["name"])
+            if found is None:
+                return False
+            table = found
         text, name, type_line = table.get("text", ""), table.get("name"), table.get("type")
         if not (isinstance(text, str) and isinstance(name, str) and isinstance(type_line, str)):
             return False
@@ -683,8 +698,8 @@ def _all_remembered(scenario: str) -> bool:
 
 
 def _warm_up() -> None:
-    """Replay a small scenario and read its cards once, and parse a card text of each ability kind, so each
-    child starts with every lazily built table (the card-text parser's included) ready."""
+    """Replay a small scenario and read its cards once, load the card database, and parse a card text of each
+    ability kind, so each child starts with every lazily built table (the card-text parser's included) ready."""
     json.dumps(outcome_json(run(loads(EXAMPLE, "<warm-up>"))))
     card_readings(EXAMPLE)
     prepare()

@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from judge_app import datafiles, paths
+from judge_app.scenarios import named
 from judge_app.scenarios.catalogue import folder_signature
 from judge_app.search.analysis import fold, words
 
@@ -85,6 +86,8 @@ def _read(files: list[Path]) -> list[Card]:
             log.debug("cards of %s not read: %s", path.name, error)
             continue
         for item in listed if isinstance(listed, list) else []:
+            if isinstance(item, dict) and named.by_name(item):  # a card by name: the card database's text
+                item = named.as_read(item["name"]) or item
             name, text = item.get("name"), item.get("text")
             if not (isinstance(name, str) and isinstance(text, str) and text.strip()):
                 continue

@@ -293,3 +293,28 @@ def test_a_busy_server_says_when_to_retry(client, monkeypatch):
     assert api.headers["Retry-After"] == form.headers["Retry-After"] == "2"
     assert api.get_json()["kind"] == "busy"
     assert post_form(client, TEXT).status_code == 200
+
+
+BY_NAME = TEXT + """
+[[cards]]
+id = "angel"
+name = "Serra Angel"
+owner = "Bob"
+"""
+
+
+def test_a_card_by_name_is_read_from_the_card_database_and_the_trace_says_so(client, cards):
+    response = post_form(client, f"{BY_NAME}\n# {time.time_ns()}\n")
+    assert response.status_code == 200
+    soup = soup_of(response)
+    first = soup.select(".timeline li.step")[0]
+    assert "kind-setup" in first["class"]
+    assert first.select_one(".what").get_text().startswith(f"Card characteristics from {cards.provenance.label}: ")
+    assert readings(soup)["Serra Angel"].select_one("q").get_text() == cards.get("Serra Angel").text.split("\n")[0]
+    typo = BY_NAME.replace('name = "Serra Angel"', 'name = "Sera Angel"')
+    refused = post_form(client, typo)
+    assert refused.status_code == 422
+    refusal = soup_of(refused).select_one("section.refusal")
+    line = typo.splitlines().index('name = "Sera Angel"') + 1
+    assert refusal.select_one("a.goto-line")["data-line"] == str(line)
+    assert "did you mean 'Serra Angel'?" in refusal.get_text()
