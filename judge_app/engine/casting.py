@@ -295,7 +295,7 @@ def _spell_costs(game: Play, player: str, card: str, chars: Characteristics, ann
         assert kicker is not None
         mana_cost += kicker.mana
         said.append(f"kicked (kicker {kicker.text})")
-        cited += [rules.KICKER, rules.KICKED]
+        cited += [rules.CAST_ANNOUNCE, rules.KICKER, rules.KICKED]  # announced as it is cast (601.2b)
     for extra in chars.abilities_of("additional cost"):
         assert extra.cost is not None
         mana_cost += extra.cost.mana
@@ -399,7 +399,7 @@ def activate(game: Play, player: str, source: str, index: int, chosen: list[str]
         changes += [StatusChange(c, True) for c in crew]
         paid.append(said)
         cited += crew_rules
-    if ability.rule == rules.CYCLING:
+    if ability.rule in (rules.CYCLING, rules.TYPECYCLING):  # typecycling is cycling (702.29f)
         announced["cycled"] = True  # "When you cycle this card", "Whenever a player cycles a card" (702.29c)
     more, texts, paid_with, more_rules = pay_actions(game, player, source, cost, announced, chars.name)
     changes += more

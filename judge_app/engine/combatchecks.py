@@ -3,8 +3,8 @@ raises `IllegalAction` with the rule that forbids it; `combat.py` declares only 
 
 Attacking: summoning sickness (302.6) and haste, defender (702.3b), "can't attack" (508.1c), what may be
 attacked (506.3, 508.1b). Blocking: the restrictions of 509.1b — evasion (flying 702.9b, fear 702.36b,
-intimidate 702.13b, landwalk 702.14c), protection (702.16f), "can't block", "can't be blocked" — and menace
-over the whole declaration (702.111b).
+intimidate 702.13b, landwalk 702.14c, shadow 702.28b, horsemanship 702.31b), protection (702.16f), "can't
+block", "can't be blocked" — and menace over the whole declaration (702.111b).
 """
 
 from __future__ import annotations
@@ -53,6 +53,11 @@ def block_violations(attacker: Characteristics, blocker: Characteristics,
         found.append(Violation(
             f"{attacker.name} has intimidate and {blocker.name} is neither an artifact creature nor shares a "
             f"colour with it", rules.INTIMIDATE))
+    if attacker.has("shadow") != blocker.has("shadow"):  # shadow blocks and is blocked only by shadow
+        found.append(Violation(f"{attacker.name} {'has' if attacker.has('shadow') else 'lacks'} shadow and "
+                               f"{blocker.name} {'has' if blocker.has('shadow') else 'lacks'} it", rules.SHADOW))
+    if attacker.has("horsemanship") and not blocker.has("horsemanship"):
+        found.append(Violation(f"{attacker.name} has horsemanship and {blocker.name} doesn't", rules.HORSEMANSHIP))
     for ability in attacker.abilities_of("protection"):
         if ability.quality is not None and ability.quality.matches(blocker):
             found.append(Violation(

@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Callable
 
 from judge_app.cardtext import nodes as n
-from judge_app.engine import library, mana, matching, replacement, rules, targets
+from judge_app.engine import interpret, library, mana, matching, replacement, rules, targets
 from judge_app.engine.ability import COLORS, Ability, Change, Quality
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.choices import Choices
@@ -145,6 +145,7 @@ def _instruction(game: Play, r: Resolving, ins: n.Instruction, following: n.Inst
         replaced = None
     r.no_regeneration = following is not None and instruction_verb(following) == "regenerate can't"
     r.instead = None
+    r.unpaid = False
     if replaced is not None and replaced.amount is not None:  # 614.15: the instruction's own replacement
         label = replaced.condition.text if replaced.condition is not None else replaced.text
         if ins.verb == "deal damage":  # offered to the damage event first, with the others (616.1a)
@@ -157,7 +158,7 @@ def _instruction(game: Play, r: Resolving, ins: n.Instruction, following: n.Inst
         r.chose = []
         cited = [*cited, rules.RESOLVE_CHOICES]
     if ins.optional:
-        r.did = bool(r.acted[-1]) or bool(text)
+        r.did = (bool(r.acted[-1]) or bool(text)) and not r.unpaid
         default = "" if wanted[1] else " (default: a player who may, does)"
         text = f"{r.item.controller} chooses to {ins.text}{default}: {text}" if text else text
         cited = [rules.RESOLVE_CHOICES, rules.OPTIONAL_TRIGGER, *cited]
@@ -948,6 +949,38 @@ def _create(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     record(r, ids)
     return (f"{r.item.controller} creates {count} {what}{'s' if count != 1 else ''}"), [
         rules.CREATE_TOKEN, rules.TOKEN_OWNER, *cited]
+
+
+@verb("pay mana", "pay life")
+def _pay(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """118.12: "[You] may pay {1}. If you do, …" — a cost paid as the ability resolves (mana abilities may be
+    activated for it, 117.1d); a player who can't pay in full doesn't (118.3, 119.4), and so doesn't "do"."""
+    player = r.item.controller
+    if ins.verb == "pay life":
+        life = amount(game, r, ins.amount)
+        if game.state.players[player].life < life:
+            r.unpaid = True
+            return f"{player} can't pay {life} life: they have {game.state.players[player].life}", [
+                rules.UNLESS_PAYS, rules.PAY_LIFE]
+        game.perform(LifeChange(player, -life, game.state.players[player].life))
+        return f"{player} pays {life} life", [rules.UNLESS_PAYS, rules.PAY_LIFE]
+    assert ins.mana is not None and ins.mana.symbols is not None
+    symbols = ins.mana.symbols.text
+    try:
+        changes, text, cited = mana.payment(game, player, symbols, None, r.item.name)
+    except IllegalAction as exc:
+        r.unpaid = True
+        return f"{exc} — so they don't pay", [rules.UNLESS_PAYS, rules.PAY_COST_RESOURCES]
+    game.perform(*changes)
+    during = [c for c in cited if not c.startswith("601.")]  # paid as it resolves, not as a spell is cast
+    return text, [rules.UNLESS_PAYS, *([rules.MANA_ABILITY_WHEN] if changes and "taps" in text else []), *during]
+
+
+@verb("investigate")
+def _investigate(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """701.16a: "Investigate" means "Create a Clue token." — the rule's words read and followed as printed."""
+    text, cited = _create(game, r, interpret.meaning_of("Create a Clue token."))
+    return f"{r.item.controller} investigates: {text}", [rules.INVESTIGATE, *cited]
 
 
 def _copy_token(game: Play, r: Resolving, originals: list[str]) -> Result:

@@ -13,6 +13,7 @@ grammar can't read raises `CardTextError` with its line and column.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import re
 from dataclasses import dataclass
@@ -51,7 +52,8 @@ PLAYED_VERBS: dict[str, rules.Cite] = {
     "put": rules.NEW_OBJECT,
     "win the game": rules.WIN_EFFECT, "lose the game": rules.LOSE_EFFECT, "copy": rules.COPY_SPELL,
     "reveal": rules.REVEAL, "look at": rules.LOOK_AT, "choose": rules.RESOLVE_CHOICES,
-    "restrict": rules.ATTACK_RESTRICTIONS,
+    "restrict": rules.ATTACK_RESTRICTIONS, "investigate": rules.INVESTIGATE, "pay mana": rules.UNLESS_PAYS,
+    "pay life": rules.UNLESS_PAYS,
 }
 AMOUNT_KINDS = ("number", "variable", "count", "property", "event", "times", "half", "for each", "plus", "minus")
 PROPERTIES = ("power", "toughness", "mana value", "life total", "life", "cards in hand", "loyalty")
@@ -65,7 +67,7 @@ DURATIONS = ("until end of turn", "this turn", "indefinitely")
 CONDITIONS = ("did", "kicked", "compare", "control")
 EVENT_VERBS = ("enter", "die", "leave", "leave the battlefield", "attack", "block", "deal damage", "be dealt damage",
                "gain life", "lose life", "cast", "draw", "discard", "put into graveyard", "put counters",
-               "become tapped", "tap", "cycle")
+               "become tapped", "tap", "cycle", "become blocked")
 STEPS = ("upkeep", "draw", "end", "beginning of combat", "combat", "precombat main", "postcombat main")
 
 
@@ -231,10 +233,21 @@ def keyword(node: n.KeywordAbility) -> list[Ability]:
         return [_persist(node, name)]
     if name in _SPELLED_OUT and not (node.qualities or node.amount or node.cost):
         return [_spelled_out(node, name)]
+    if name in _CDA_KEYWORDS and not (node.qualities or node.amount or node.cost):
+        kind, rule = _CDA_KEYWORDS[name]
+        return [Ability("cda", node.text, affects="self", changes=(Change(kind),), rule=rule, node=node)]
+    if name == "partner" and not node.text.lower().startswith("partner with"):
+        return [Ability("before the game", node.text, rule=rules.PARTNER, node=node)]  # deck construction only
+    if name == "toxic" and node.amount is not None and node.amount.kind == "number" and not node.cost:
+        return [Ability("toxic", node.text, value=node.amount.value or 0, rule=rules.TOXIC, node=node)]
+    if name in _SPELLED_OUT_N and node.amount is not None and node.amount.kind == "number" and not node.cost:
+        text, rule = _SPELLED_OUT_N[name]
+        return [_meaning(node, text.format(n=node.amount.value), rule)]
+    if name == "living weapon" and not (node.qualities or node.amount or node.cost):
+        return [_meaning(node, _LIVING_WEAPON, rules.LIVING_WEAPON, "Artifact — Equipment")]
     if name == "annihilator" and node.amount is not None and node.amount.kind == "number" and not node.cost:
         return [_annihilator(node, node.amount.value or 0)]
-    if name == "cycling" and node.cost is not None and node.cost.mana is not None and not node.cost.actions \
-            and not node.variant:  # not typecycling (702.29e), which searches
+    if name == "cycling" and node.cost is not None and node.cost.mana is not None and not node.cost.actions:
         return [_cycling(node)]
     if name == "flashback" and node.cost is not None and node.cost.mana is not None and not node.cost.actions \
             and not node.variant:  # 702.34a: cast from the graveyard for this cost; exiled as it leaves the stack
@@ -295,6 +308,36 @@ def _spelled_out(node: n.KeywordAbility, name: str) -> Ability:
     return Ability("triggered", node.text, trigger=meaning.trigger, effect=meaning.effect, node=node, rule=rule)
 
 
+# characteristic-defining keywords (604.3), which function in every zone: keyword → (effect kind, rule)
+_CDA_KEYWORDS = {"devoid": ("devoid", rules.DEVOID), "changeling": ("changeling", rules.CHANGELING)}
+
+# triggered keywords with a number whose rule spells out the ability: keyword → (its text, the rule)
+_SPELLED_OUT_N = {
+    "bushido": ("Whenever this creature blocks or becomes blocked, it gets +{n}/+{n} until end of turn.",
+                rules.BUSHIDO),
+    "soulshift": ("When this permanent is put into a graveyard from the battlefield, you may return target Spirit "
+                  "card with mana value {n} or less from your graveyard to your hand.", rules.SOULSHIFT),
+}
+_LIVING_WEAPON = "When this Equipment enters, create a 0/0 black Phyrexian Germ creature token, then attach this " \
+    "Equipment to it."
+
+
+def _meaning(node: n.KeywordAbility, text: str, rule: str, type_line: str = "Creature") -> Ability:
+    """A keyword whose rule spells out a triggered ability (702.45a bushido, 702.46a soulshift, 702.92a living
+    weapon): the rule's words read by the grammar and played like printed text, or refused as such."""
+    [meaning] = read_card(text, type_line=type_line)
+    return dataclasses.replace(meaning, text=node.text, rule=rule, node=node)
+
+
+@functools.cache
+def meaning_of(text: str) -> n.Instruction:
+    """The one instruction a rule's words spell out ("Create a Clue token.", 701.16a), read by the grammar."""
+    [spell] = read(text, type_line="Sorcery").abilities
+    [instruction] = spell.effect.instructions
+    check_instruction(instruction)
+    return instruction
+
+
 def _annihilator(node: n.KeywordAbility, count: int) -> Ability:
     """702.86a: "Annihilator N" means "Whenever this creature attacks, defending player sacrifices N permanents." —
     read by the grammar like the printed text; each instance triggers separately (702.86b)."""
@@ -309,6 +352,13 @@ def _cycling(node: n.KeywordAbility) -> Ability:
     """702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a card.", an activated ability that
     functions only while the card is in its owner's hand; read by the grammar like the printed text."""
     assert node.cost is not None
+    if node.variant:  # 702.29e: "[Type]cycling [cost]" searches for a card of that type instead of drawing
+        kind = " ".join(q.value for q in node.qualities)  # "Swamp", "basic land": a subtype keeps its capital
+        if not kind or any(q.negated or q.kind not in ("subtype", "supertype", "type") for q in node.qualities):
+            raise Unplayable(f"\"{node.text}\"", rules.TYPECYCLING)
+        [meaning] = read_card(f"{node.cost.text}, Discard this card: Search your library for a {kind} card, reveal "
+                              "it, put it into your hand, then shuffle.", type_line="Instant")
+        return dataclasses.replace(meaning, text=node.text, zone="hand", rule=rules.TYPECYCLING, node=node)
     [meaning] = read_card(f"{node.cost.text}, Discard this card: Draw a card.", type_line="Instant")
     return dataclasses.replace(meaning, text=node.text, zone="hand", rule=rules.CYCLING, node=node)
 
@@ -455,6 +505,9 @@ def static(node: n.StaticAbility) -> list[Ability]:
         subjects = list(itertools.accumulate((i.subject for i in instructions), lambda before, now: now or before))
         return [dataclasses.replace(_cant(node, dataclasses.replace(ins, subject=subject)), condition=condition)
                 for ins, subject in zip(instructions, subjects, strict=True)]
+    cants = [i for i in instructions if isinstance(i, n.Instruction) and i.verb == "can't"]
+    if cants and len(cants) < len(instructions):  # "Equipped creature gets +1/+0 and can't be blocked."
+        return _with_restrictions(node, instructions)
     changes: list[Change] = []
     subject: n.Thing | None = None
     kinds: list[str] = []
@@ -474,6 +527,22 @@ def static(node: n.StaticAbility) -> list[Ability]:
         raise Unplayable(f"granting \"{node.text}\" to another object", rules.LINKED_ABILITIES)
     return [Ability("static", node.text, affects=affects, described=described, changes=tuple(changes),
                     condition=condition, node=node)]
+
+
+def _with_restrictions(node: n.StaticAbility, instructions: list) -> list[Ability]:
+    """A static ability whose statements are continuous effects and restrictions ("Enchanted creature gets +2/+2
+    and can't block."): each "can't" is a restriction on the same objects (508.1c, 509.1b), the rest the effects
+    of one ability (611.3); every part is played or the whole is refused."""
+    subjects = list(itertools.accumulate((getattr(i, "subject", None) for i in instructions),
+                                         lambda before, now: now or before))
+    parts = [dataclasses.replace(i, subject=subject) if isinstance(i, n.Instruction) else i
+             for i, subject in zip(instructions, subjects, strict=True)]
+    others = [i for i in parts if not (isinstance(i, n.Instruction) and i.verb == "can't")]
+    rest = dataclasses.replace(node, effect=dataclasses.replace(node.effect, instructions=tuple(others)))
+    out = static(rest)
+    out += static(dataclasses.replace(node, effect=dataclasses.replace(
+        node.effect, instructions=tuple(i for i in parts if i not in others))))
+    return [dataclasses.replace(a, text=node.text, node=node) for a in out]
 
 
 def cost_change(node: n.StaticAbility, ins: n.Instruction, condition: StaticCondition | None) -> Ability:
@@ -831,6 +900,10 @@ def replacement(node: n.ReplacementAbility) -> Ability:
         return Ability("replacement", node.text, node=node,
                        events=EventEffect("zone", "library", self_only=True, to_zone="graveyard", text=node.text))
     first = effects[0] if effects else None
+    if is_kicked(node.condition) and node.mode == "enters" and first is not None and len(effects) == 1 \
+            and first.verb == "enter with counters" and first.amount is not None and first.amount.kind == "number":
+        return Ability("replacement", node.text, word="enters with counters if kicked", affects="self",  # 702.33d
+                       value=first.amount.value or 0, counter=first.counter or "+1/+1", node=node)
     if node.condition is not None or first is None or len(effects) != 1:
         raise Unplayable(f"the replacement effect \"{node.text}\"", rules.REPLACEMENT)
     event = node.event
@@ -1035,8 +1108,28 @@ def instruction_verb(ins: n.Instruction) -> str:
 PREVENT_QUALIFIERS = frozenset({"combat", "noncombat", "by", "to and by"})
 
 
+# keyword actions played only as written alone ("Investigate", not "Investigate twice", nor a player's): the words
+_BARE_ACTIONS = {"investigate": ("investigate",)}
+
+
+def _paid_by_you(ins: n.Instruction) -> bool:
+    """"You may pay {2}", "pay 3 life": a cost of fixed mana symbols or life its controller pays as it resolves."""
+    if not (ins.subject is None or (isinstance(ins.subject, n.Reference) and ins.subject.kind == "you")):
+        return False
+    if ins.verb == "pay life":
+        return ins.amount is not None and ins.amount.kind == "number" and ins.mana is None
+    symbols = ins.mana.symbols if ins.mana is not None else None
+    return symbols is not None and ins.amount is None and not ins.mana.choice and bool(symbols.symbols) \
+        and all(s.kind in ("generic", "colored", "colorless", "hybrid", "phyrexian") for s in symbols.symbols)
+
+
 def check_instruction(ins: n.Instruction) -> None:
     verb = instruction_verb(ins)
+    if verb in ("pay mana", "pay life") and not _paid_by_you(ins):
+        raise Unplayable(f"the instruction \"{ins.text}\" ({verb})", rules.UNLESS_PAYS)
+    if verb in _BARE_ACTIONS and (ins.subject is not None or ins.amount is not None
+                                  or ins.text.lower().strip(" .") not in _BARE_ACTIONS[verb]):
+        raise Unplayable(f"the instruction \"{ins.text}\" ({verb})", PLAYED_VERBS[verb])
     if verb == "restrict" and ins.verb == "can't" and not plain_restriction(ins):
         raise Unplayable(f"the restriction \"{ins.text}\"", rules.ATTACK_RESTRICTIONS)
     if verb not in PLAYED_VERBS:
@@ -1153,9 +1246,16 @@ def check_amount(amount: n.Amount | None, text: str) -> None:
     check_thing(amount.of, text)
 
 
+def is_kicked(condition: n.Condition | None) -> bool:
+    """"If this spell was kicked", "if it was kicked" (of the permanent that spell became): 702.33d."""
+    subject = condition.subject if condition is not None else None
+    return condition is not None and condition.kind == "is" and condition.quality is not None \
+        and condition.quality.value == "kicked" and not condition.negated and isinstance(subject, n.Reference) \
+        and (subject.kind == "self" or subject.refers_to == "self")
+
+
 def check_condition(condition: n.Condition) -> None:
-    kicked = condition.kind == "is" and condition.quality is not None and condition.quality.value == "kicked" \
-        and isinstance(condition.subject, n.Reference) and condition.subject.kind == "self"
+    kicked = is_kicked(condition)
     if conditions.unplayable(condition) is None and condition.kind not in CONDITIONS:
         return  # evaluated on the board as a static's would be (`conditions.holds`): "if it's not your turn"
     if (condition.kind not in CONDITIONS and not kicked) or condition.parts or condition.event is not None:
@@ -1228,6 +1328,8 @@ def check_trigger(trigger: n.Trigger) -> None:
         if event.qualifier and event.qualifier not in ("combat", "noncombat", "one or more") \
                 and (event.verb, event.qualifier) != ("attack", "alone"):
             raise Unplayable(f"the trigger event \"{event.text}\" ({event.qualifier})", rules.TRIGGER)
+        if event.verb == "become blocked" and event.object is not None:  # "by a creature": once per blocker
+            raise Unplayable(f"the trigger event \"{event.text}\" (by {event.object.text})", rules.TRIGGER)
         if event.verb == "cast" and event.origin is None and re.search(r"\bcasts? [^,]*\bfrom\b", trigger.text):
             raise Unplayable(f"the trigger \"{trigger.text}\" (where the spell is cast from)", rules.TRIGGER)
         for thing in (event.subject, event.object, event.recipient):
@@ -1320,9 +1422,30 @@ def mend(node: n.Ability) -> n.Ability:
     if isinstance(node, n.ReplacementAbility) and node.mode == "enters":
         node = dataclasses.replace(node, effect=_mend_effect(node.effect, _mend_enters_with))
     if hasattr(node, "effect") and not isinstance(node, n.ReplacementAbility):
-        node = dataclasses.replace(node, effect=_mend_new_targets(_mend_effect(node.effect, _mend_instruction,
-                                                                               _next_target(node.effect))))
+        node = dataclasses.replace(node, effect=_mend_shared_subject(_mend_new_targets(
+            _mend_effect(node.effect, _mend_instruction, _next_target(node.effect)))))
     return node
+
+
+def _mend_shared_subject(effect: n.Effect) -> n.Effect:
+    """"Target creature gets +1/+0 until end of turn and can't be blocked this turn": the "can't" shares the
+    subject of the instruction before it, as "… and gains flying" does (the tree leaves it empty)."""
+    out: list = []
+    for item in effect.instructions:
+        last = out[-1] if out else None
+        if isinstance(item, n.Instruction) and item.verb == "can't" and item.subject is None \
+                and isinstance(last, n.Instruction) and last.subject is not None:
+            item = dataclasses.replace(item, subject=last.subject)
+        elif isinstance(item, n.Modal):
+            item = dataclasses.replace(item, modes=tuple(_mend_shared_subject(m) for m in item.modes))
+        elif isinstance(item, n.Instruction) and item.verb == "attach" and _is_self(item.object) \
+                and isinstance(item.recipient, n.Reference) and item.recipient.refers_to == "self" \
+                and isinstance(last, n.Instruction) and last.verb == "create":
+            # "create a … token, then attach this Equipment to it" (702.92a): "it" is the token just created
+            item = dataclasses.replace(item, recipient=dataclasses.replace(
+                item.recipient, refers_to=f"instruction:{len(out) - 1}"))
+        out.append(item)
+    return dataclasses.replace(effect, instructions=tuple(out))
 
 
 def _mend_new_targets(effect: n.Effect) -> n.Effect:
@@ -1360,7 +1483,7 @@ def _mend_intervening_if(node: n.TriggeredAbility) -> n.TriggeredAbility:
     trigger = node.trigger
     if trigger.condition is not None or not isinstance(first, n.Instruction) or first.condition is None:
         return node
-    if not node.text.lower().startswith(f"{trigger.text}, if {first.condition.text}".lower()):
+    if f"{trigger.text}, if {first.condition.text}".lower() not in node.text.lower():  # after an ability word
         return node
     condition = first.condition  # the reader repeats it on the instructions after: it is checked once (603.4)
     rest = tuple(dataclasses.replace(i, condition=None) if isinstance(i, n.Instruction) and i.condition == condition

@@ -77,14 +77,16 @@ def resolve_top(game: Play) -> None:
 
 def _resolve_permanent(game: Play, item: StackItem, head: str, cited: list[rules.Cite]) -> None:
     changes: list[Event] = [StackPop(item.id, "resolved"),
-                            ZoneChange(item.source, STACK, "battlefield", "resolved", controller=item.controller)]
+                            ZoneChange(item.source, STACK, "battlefield", "resolved", controller=item.controller,
+                                       kicked=bool(item.choices.get("kicked")))]
     text = f"{head}: it becomes a permanent and enters the battlefield under {item.controller}'s control"
     cited.append(rules.RESOLVE_PERMANENT)
     if item.targets:  # an Aura spell (303.4a)
         changes.append(Attachment(item.source, item.targets[0].ref))
         text += f", attached to {game.name(item.targets[0].ref)}"
         cited.append(rules.RESOLVE_AURA)
-    extra, notes, more = entering(game, game.choices, item.source, item.choices.get("x") or 0)
+    extra, notes, more = entering(game, game.choices, item.source, item.choices.get("x") or 0,
+                                  bool(item.choices.get("kicked")))
     game.perform(*changes, *extra)
     _finish(game, text + "".join(f"; {n}" for n in notes) + ".", [*cited, *more])
 

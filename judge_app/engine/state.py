@@ -96,6 +96,18 @@ class GameObject:
     entered_turn: int = 0  # the turn it entered the battlefield (0: before the scenario began)
     left_turn: int = 0  # the turn it last left the battlefield
     chosen: dict[str, str] = field(default_factory=dict)  # "As ~ enters, choose a color": "color" → "red" (614.12a)
+    kicked: bool = False  # it entered as a kicked spell resolving (702.33d: "if it was kicked")
+
+
+@dataclass(frozen=True, slots=True)
+class Past:
+    """An event of this turn, kept for the words that ask about it later ("if you gained life this turn", "if a
+    creature died this turn", "if you attacked this turn"); the log starts empty as a scenario begins."""
+
+    verb: str  # "gain life", "lose life", "die", "attack", "cast", "draw"
+    player: str  # who gained, lost, cast or drew; the controller of what died or attacked
+    object: str = ""
+    chars: Characteristics | None = None  # the object as it last was then (LKI, 603.10a)
 
 
 @dataclass
@@ -261,6 +273,7 @@ class GameState:
     exiled_until: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=dict)
     lands_played: int = 0  # this turn (305.2)
     loyalty_activated: set[str] = field(default_factory=set)  # permanents whose loyalty ability was used this turn
+    this_turn: list[Past] = field(default_factory=list)  # what happened this turn that words may ask about
     ids: dict[str, int] = field(default_factory=dict)  # last number used per prefix: "token-1", "ability-2"
     version: int = 0  # bumped by every change; keys the characteristics cache
     moved_since_check: set[str] = field(default_factory=set)  # objects that changed zones since the last SBA check

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judge_app.cardtext import nodes as n
-from judge_app.engine import matching, rules
+from judge_app.engine import conditions, matching, rules
 from judge_app.engine.ability import Ability
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.errors import NotModelled
@@ -34,7 +34,7 @@ from judge_app.engine.events import (
     ZoneChange,
 )
 from judge_app.engine.matching import Anchor
-from judge_app.engine.state import STACK, PendingTrigger, StackItem
+from judge_app.engine.state import STACK, Past, PendingTrigger, StackItem
 from judge_app.engine.trace import NOTE, Note
 from judge_app.engine.view import View
 from judge_app.engine.words import Resolving, holds
@@ -84,7 +84,9 @@ def _happened(game: View, change: Event, before: dict[str, Characteristics]) -> 
                 out.append(Happened("die", change.object, reason=f"{name} died", why=back))
         if change.to_zone == "graveyard":
             out.append(Happened("put into graveyard", change.object, origin=change.from_zone,
-                                reason=f"{name} was put into a graveyard"))
+                                reason=f"{name} was put into a graveyard",
+                                why=(rules.TRIGGER_LEAVES, rules.LOOK_BACK) if change.from_zone == "battlefield"
+                                else ()))
         owner = state.objects[change.object].owner
         if change.from_zone == "library" and change.to_zone == "hand" and change.how == "drawn":
             out.append(Happened("draw", owner, reason=f"{owner} drew a card"))
@@ -95,8 +97,14 @@ def _happened(game: View, change: Event, before: dict[str, Characteristics]) -> 
         return [Happened("attack", change.object, reason=f"{game.name(change.object)} attacks",
                          why=(rules.BECOMES_ATTACKING,))]
     if isinstance(change, BlockDeclared):
-        return [Happened("block", change.object, reason=f"{game.name(change.object)} blocks",
-                         why=(rules.BECOMES_BLOCKING,))]
+        out = [Happened("block", change.object, reason=f"{game.name(change.object)} blocks",
+                        why=(rules.BECOMES_BLOCKING,))]
+        combat = game.state.combat
+        if combat is not None and combat.blockers_of(change.blocking) == [change.object]:
+            # 509.1h, 700.1: an attacker becomes blocked once, however many creatures block it
+            out.append(Happened("become blocked", change.blocking, reason=f"{game.name(change.blocking)} becomes "
+                                f"blocked", why=(rules.BLOCKED_OR_UNBLOCKED,)))
+        return out
     if isinstance(change, DamageDealt):
         kind = "combat damage" if change.combat else "damage"
         return [Happened("deal damage", change.source, change.recipient, change.amount, change.combat,
@@ -118,6 +126,27 @@ def _happened(game: View, change: Event, before: dict[str, Characteristics]) -> 
     if isinstance(change, StatusChange) and change.tapped:
         return [Happened("become tapped", change.object, reason=f"{game.name(change.object)} became tapped")]
     return []
+
+
+def remembered(game: View, done: list[Event], before: dict[str, Characteristics]) -> list[Past]:
+    """What of these events later words of this turn may ask about: life gained or lost (119.9, 119.10), a
+    creature dying (700.4, as it last was, 603.10a), attacking (508.1), a spell cast (601.2i), a card drawn."""
+    state = game.state
+    out: list[Past] = []
+    for change in done:
+        if isinstance(change, LifeChange) and change.amount:
+            out.append(Past("gain life" if change.amount > 0 else "lose life", change.player))
+        elif isinstance(change, ZoneChange) and change.from_zone == "battlefield" and change.to_zone == "graveyard" \
+                and change.object in before:
+            last = before[change.object]
+            out.append(Past("die", last.controller, change.object, last))
+        elif isinstance(change, ZoneChange) and change.how == "drawn":
+            out.append(Past("draw", state.objects[change.object].owner, change.object))
+        elif isinstance(change, AttackDeclared):
+            out.append(Past("attack", game.controller(change.object), change.object, game.chars(change.object)))
+        elif isinstance(change, StackPush) and change.item.kind == "spell":
+            out.append(Past("cast", change.item.controller, change.item.source, game.chars(change.item.source)))
+    return out
 
 
 def _alone(game: View, attacker: str | None) -> bool:
@@ -310,7 +339,8 @@ def _pending(game: View, source: str, ability: Ability, chars: Characteristics, 
     parties = [x for x in (happened.recipient, happened.subject) if x is not None]
     player = next((x for x in parties if x in players), None)
     it = next((x for x in parties if x not in players), None)
-    if happened.verb in ("enter", "die", "leave", "attack", "block", "become tapped", "put into graveyard"):
+    if happened.verb in ("enter", "die", "leave", "attack", "block", "become blocked", "become tapped",
+                         "put into graveyard"):
         it = happened.subject
     keyword = (ability.rule,) if ability.rule else ()
     return PendingTrigger(source, ability, chars.controller, chars, it=it, that_player=player,
@@ -328,7 +358,7 @@ def _conditions_hold(game: View, found: list[PendingTrigger]) -> tuple[list[Pend
             kept.append(pending)
         elif condition_holds(game, pending.controller, pending.source, pending.source_chars, condition,
                              pending.it_counters):
-            pending.rules = (*pending.rules, rules.INTERVENING_IF)
+            pending.rules = (*pending.rules, rules.INTERVENING_IF, *conditions.cited(condition))
             kept.append(pending)
         else:
             notes.append(Note(NOTE, f"{pending.source_chars.name}'s ability doesn't trigger: {pending.reason}, "

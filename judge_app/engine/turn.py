@@ -288,6 +288,7 @@ def _new_turn(game: Play) -> None:
     state.combat = None
     state.lands_played = 0
     state.loyalty_activated = set()
+    state.this_turn = []
     mine = [o for o in state.permanents() if game.controller(o.id) == state.active]
     for obj in mine:
         obj.controlled_since_turn_start = True  # 302.6: controlled continuously since the turn began

@@ -36,6 +36,7 @@ class Resolving:
     seen: list[str] = field(default_factory=list)  # the cards last looked at, revealed or found: "one of them"
     placed: list[str] = field(default_factory=list)  # those of them put somewhere since: not "the rest"
     revealed: list[str] = field(default_factory=list)  # "the revealed card"
+    unpaid: bool = False  # the last instruction was a cost its player couldn't pay (118.3): not "done"
 
     @property
     def anchor(self) -> Anchor:
@@ -257,7 +258,8 @@ def holds(game: View, r: Resolving, condition: n.Condition | None) -> bool:
     if kind == "did":
         result = bool(r.did)
     elif kind == "kicked" or _is_kicked(condition):
-        result = bool(r.item.choices.get("kicked"))
+        obj = game.state.objects.get(r.item.source)  # a permanent "if it was kicked": the spell it was (702.33d)
+        result = bool(r.item.choices.get("kicked")) if r.item.kind == "spell" else bool(obj and obj.kicked)
     elif kind == "compare":
         result = matching._compare(amount(game, r, condition.amount), condition.comparison,
                                    amount(game, r, condition.other))
@@ -278,5 +280,7 @@ def _names_players(thing: n.Thing | None) -> bool:
 
 def _is_kicked(condition: n.Condition) -> bool:
     """"If this spell was kicked" (702.33d), read as "[this spell] is [kicked]"."""
-    return condition.kind == "is" and isinstance(condition.subject, n.Reference) and condition.subject.kind == "self" \
+    subject = condition.subject
+    return condition.kind == "is" and isinstance(subject, n.Reference) \
+        and (subject.kind == "self" or subject.refers_to == "self") \
         and condition.quality is not None and condition.quality.value == "kicked"
