@@ -131,6 +131,15 @@ def pay_actions(game: Play, player: str, source: str, cost: Cost, announced: dic
     anchor = Anchor(player, source)
     for action in cost.actions:
         count = action.amount.value if action.amount is not None and action.amount.value is not None else 1
+        if action.verb in ("put counters", "mill") or (action.verb in ("exile", "return")
+                                                        and isinstance(action.object, n.Reference)):
+            more, text, rule = _own_cost(game, player, source, action, count, what)
+            changes += more
+            said.append(text)
+            cited.append(rule)
+            if action.verb == "exile":
+                paid["exiled"] = paid.get("exiled", []) + [source]
+            continue
         if action.verb == "remove counters":
             have = state.objects[source].counters.get(action.counter, 0)
             if have < count:
@@ -140,13 +149,15 @@ def pay_actions(game: Play, player: str, source: str, cost: Cost, announced: dic
             said.append(f"removes {count} {action.counter} counter{'s' if count != 1 else ''}")
             cited.append(rules.COUNTERS)
             continue
-        zone = {"sacrifice": "battlefield", "discard": "hand", "exile": "graveyard"}[action.verb]
+        zone = {"sacrifice": "battlefield", "discard": "hand", "exile": "graveyard", "tap": "battlefield",
+                "return": "battlefield"}[action.verb]
         desc = action.object if isinstance(action.object, n.Description) else None
         if desc is not None and desc.selector.count is not None and desc.selector.count.value is not None:
             count = desc.selector.count.value  # "Exile two cards from your graveyard"
         itself = isinstance(action.object, n.Reference) and action.object.kind == "self"  # "Discard this card"
         candidates = ([source] if state.objects[source].zone == zone else []) if itself else \
-            _candidates(game, player, zone, desc, anchor)
+            [c for c in _candidates(game, player, zone, desc, anchor)
+             if not (action.verb == "tap" and c == source and cost.tap)]  # {T} already taps the source
         named = candidates if itself else [c for c in announced.get(action.verb, []) if c in candidates]
         default = sorted((c for c in candidates if c not in named), key=_default_order(game, zone))
         chosen = (named + default)[:count]
@@ -154,17 +165,52 @@ def pay_actions(game: Play, player: str, source: str, cost: Cost, announced: dic
             kind = desc.text.removeprefix("a ") if desc is not None else "card"
             raise IllegalAction(f"{what}: {player} can't {action.verb} {count} {kind} (has {len(chosen)})",
                                 rules.PAY_COST_RESOURCES)
-        how = {"sacrifice": "sacrificed", "discard": "discarded", "exile": "exiled"}[action.verb]
+        how = {"sacrifice": "sacrificed", "discard": "discarded", "exile": "exiled", "tap": "tapped",
+               "return": "returned"}[action.verb]
         if zone == "battlefield":  # "the sacrificed creature's power": as it last existed (608.2h)
             announced.setdefault("lki", {}).update({c: game.chars(c) for c in chosen})
-        changes += [ZoneChange(c, zone, "exile" if action.verb == "exile" else "graveyard", how) for c in chosen]
+        if action.verb == "tap":  # 701.26a: only untapped permanents, tapped whether summoning sick or not (302.6)
+            changes += [StatusChange(c, True) for c in chosen]
+        else:
+            to = {"exile": "exile", "return": "hand"}.get(action.verb, "graveyard")
+            changes += [ZoneChange(c, zone, to, how) for c in chosen]
         paid[how] = paid.get(how, []) + chosen
         note = "" if len(named) >= count else " (default: " + {
-            "sacrifice": "the oldest", "discard": "the cards put into the hand last",
-            "exile": "the bottom of the graveyard"}[action.verb] + ")"
-        said.append(f"{action.verb}s {', '.join(game.name(c) for c in chosen)}{note}")
-        cited.append({"sacrifice": rules.SACRIFICE, "discard": rules.DISCARD, "exile": rules.EXILE}[action.verb])
+            "sacrifice": "the oldest", "discard": "the cards put into the hand last", "tap": "the oldest",
+            "return": "the oldest", "exile": "the bottom of the graveyard"}[action.verb] + ")"
+        verb = "returns" if action.verb == "return" else f"{action.verb}s"
+        said.append(f"{verb} {', '.join(game.name(c) for c in chosen)}{note}"
+                    + (" to its owner's hand" if action.verb == "return" else ""))
+        cited.append({"sacrifice": rules.SACRIFICE, "discard": rules.DISCARD, "exile": rules.EXILE,
+                      "tap": rules.TAP, "return": rules.NEW_OBJECT}[action.verb])
     return changes, said, paid, cited
+
+
+def _own_cost(game: Play, player: str, source: str, action: n.Instruction, count: int, what: str
+              ) -> tuple[list[Event], str, rules.Cite]:
+    """Costs paid with the source itself or the payer's library: "Exile this creature", "Return this enchantment to
+    its owner's hand", "Put a -1/-1 counter on this creature", "Mill a card" (701.17b: not more than the library
+    holds)."""
+    state = game.state
+    obj = state.objects[source]
+    if action.verb == "put counters":
+        return [CounterChange(source, action.counter, count)], \
+            f"puts {count} {action.counter} counter{'s' if count != 1 else ''} on {game.name(source)}", rules.COUNTERS
+    if action.verb == "mill":
+        library = state.players[player].library
+        if len(library) < count:
+            raise IllegalAction(f"{what}: {player} can't mill {count} (their library has {len(library)})",
+                                rules.MILL_COST)
+        top = library[:count]
+        return [ZoneChange(c, "library", "graveyard", "milled") for c in top], \
+            f"mills {', '.join(game.name(c) for c in top)}", rules.MILL
+    if obj.zone != "battlefield":
+        raise IllegalAction(f"{what}: {game.name(source)} isn't on the battlefield", rules.PAY_COST_RESOURCES)
+    to = "exile" if action.verb == "exile" else "hand"
+    words = "exiles" if to == "exile" else "returns"
+    return [ZoneChange(source, "battlefield", to, "exiled" if to == "exile" else "returned")], \
+        f"{words} {game.name(source)}" + (" to its owner's hand" if to == "hand" else ""), \
+        rules.EXILE if to == "exile" else rules.NEW_OBJECT
 
 
 def _candidates(game: Play, player: str, zone: str, desc: n.Description | None, anchor: Anchor) -> list[str]:
@@ -412,7 +458,7 @@ def activate(game: Play, player: str, source: str, index: int, chosen: list[str]
         paid.append(f"sacrifices {chars.name}")
         cited.append(rules.SACRIFICE)
     if ability.kind == "mana":
-        _mana_ability(game, player, source, ability, changes, paid)
+        _mana_ability(game, player, source, ability, changes, paid, more_rules)
         return
     item = StackItem(id=state.new_id("ability"), kind="activated", source=source, controller=player,
                      text=ability.shown(chars.name), name=f"{chars.name}'s ability", source_chars=chars,
@@ -436,8 +482,9 @@ def activate(game: Play, player: str, source: str, index: int, chosen: list[str]
 
 
 def _mana_ability(game: Play, player: str, source: str, ability: Ability, changes: list[Event],
-                  paid: list[str]) -> None:
-    """605.3b: a mana ability doesn't use the stack; it resolves at once."""
+                  paid: list[str], cost_rules: list[rules.Cite]) -> None:
+    """605.3b: a mana ability doesn't use the stack; it resolves at once. `cost_rules`: those of the costs beyond
+    mana and {T} ("Tap an untapped creature you control", 701.26a)."""
     chars = game.chars(source)
     game.perform(*changes)
     item = StackItem(id="mana", kind="activated", source=source, controller=player, text=ability.shown(chars.name),
@@ -445,7 +492,7 @@ def _mana_ability(game: Play, player: str, source: str, ability: Ability, change
     lines, cited = effects.perform(game, item, set())
     game.record(ACTION, f"{player} activates {game.name(source)}'s mana ability (\"{item.text}\"), paying "
                 f"{', '.join(paid)}: {'; '.join(lines)}. It doesn't use the stack.",
-                [rules.MANA_ABILITY, rules.MANA_ABILITY_NO_STACK, *cited, rules.PRIORITY_AFTER_ACTION])
+                [rules.MANA_ABILITY, *cost_rules, rules.MANA_ABILITY_NO_STACK, *cited, rules.PRIORITY_AFTER_ACTION])
 
 
 def play_land(game: Play, player: str, card: str) -> None:

@@ -193,7 +193,8 @@ def cited(c: n.Condition) -> tuple[rules.Cite, ...]:
                 out.append(rules.COUNTERS if isinstance(a.of, n.Description) and _counters_on_self(a.of) is not None
                            else rules.PERMANENT_CONTROLLER)
     elif kind == "is" and c.quality is not None:
-        out = [SELF_STATUSES.get(c.quality.value) or ZONE_RULES.get(c.quality.value, rules.STATIC_EFFECT)]
+        out = [SELF_STATUSES.get(c.quality.value) or ZONE_RULES.get(c.quality.value)
+               or (rules.KICKED if c.quality.value == "kicked" else rules.STATIC_EFFECT)]
     elif kind == "has":
         out = [rules.COUNTERS if c.quality is not None and c.quality.kind == "counter" else rules.ABILITY_CATEGORIES]
     elif kind == "event" and _past(c) is not None:

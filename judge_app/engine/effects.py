@@ -817,14 +817,17 @@ def _discard(game: Play, r: Resolving, ins: n.Instruction) -> Result:
             count = len(hand) if whole else len(named or [])
         chosen = [c for c in (named if named is not None else game.choices.discard) if c in hand][:count]
         default = len(chosen) < count and not whole
-        chosen += [c for c in reversed(hand) if c not in chosen][: count - len(chosen)]
+        chance = ins.qualifier == "at random"  # 701.9a: chance picks, not the player; the scenario says what it gave
+        chosen += [c for c in (hand if chance else reversed(hand)) if c not in chosen][: count - len(chosen)]
         changes += [ZoneChange(c, "hand", "graveyard", "discarded") for c in chosen]
         cards += chosen
-        lines.append(f"{player} discards {names_of(game, chosen)}" + (" (default: the cards put into the hand last)"
-                                                                    if default and chosen else ""))
+        said = " at random" if chance else ""
+        why = " (default for chance: the cards put into the hand first)" if chance else \
+            " (default: the cards put into the hand last)"
+        lines.append(f"{player} discards{said} {names_of(game, chosen)}" + (why if default and chosen else ""))
     game.perform(*changes)
     record(r, cards)
-    return "; ".join(lines), [rules.DISCARD]
+    return "; ".join(lines), [rules.DISCARD, *([rules.DISCARD_AT_RANDOM] if ins.qualifier == "at random" else [])]
 
 
 @verb("choose")

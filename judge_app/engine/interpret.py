@@ -450,7 +450,7 @@ def activation_cost(cost: n.Cost, restrictions: tuple[n.Instruction, ...] = ()) 
             sacrifice = True
         elif action.verb == "pay life" and action.amount is not None and action.amount.kind == "number":
             life += action.amount.value or 0
-        elif action.verb in ("sacrifice", "discard", "remove counters", "exile"):
+        elif action.verb in COST_VERBS:
             check_cost_action(action)
             actions.append(action)
         else:
@@ -465,18 +465,43 @@ def activation_cost(cost: n.Cost, restrictions: tuple[n.Instruction, ...] = ()) 
                 sorcery=sorcery, actions=tuple(actions), text=cost.text)
 
 
+# the actions a cost may hold besides mana, {T}, life and sacrificing the source (`casting.pay_actions`)
+COST_VERBS = ("sacrifice", "discard", "remove counters", "exile", "tap", "return", "put counters", "mill")
+
+
 def check_cost_action(action: n.Instruction) -> None:
-    """Costs beyond mana, {T}, life and sacrificing the source: sacrifice a described permanent, discard cards,
-    remove counters from the source, exile cards from your graveyard (118.3, 602.2b)."""
+    """Costs beyond mana, {T}, life and sacrificing the source (118.3, 602.2b): sacrifice a described permanent,
+    discard cards, remove counters from the source or put counters on it, exile cards from your graveyard or the
+    source itself, tap untapped permanents you control ("Tap two untapped creatures you control", 701.26a),
+    return the source or a permanent you control to its owner's hand, mill cards (701.17b)."""
     if action.amount is not None and action.amount.kind != "number":
         raise Unplayable(f"the cost \"{action.text}\"", rules.COSTS)
-    if action.verb == "remove counters":
-        if not (isinstance(action.object, n.Reference) and action.object.kind == "self"):
+    itself = _is_self(action.object)
+    if action.verb in ("remove counters", "put counters"):
+        if not (_is_self(action.object) or (action.object is None and _is_self(action.recipient))) \
+                or (action.verb == "put counters" and not action.counter):
             raise Unplayable(f"the cost \"{action.text}\"", rules.COSTS)
         return
-    if action.verb == "exile" and (action.origin is None or action.origin.zone != "graveyard"):
+    if action.verb == "mill":
+        if not (action.subject is None or (isinstance(action.subject, n.Reference) and action.subject.kind == "you")):
+            raise Unplayable(f"the cost \"{action.text}\"", rules.COSTS)
+        return
+    if action.verb == "exile" and not (itself and action.origin is None) \
+            and (action.origin is None or action.origin.zone != "graveyard"):
+        raise Unplayable(f"the cost \"{action.text}\"", rules.COSTS)
+    if action.verb == "return" and (action.destination is None or action.destination.zone != "hand"
+                                    or action.origin is not None or not (itself or _yours(action.object))):
+        raise Unplayable(f"the cost \"{action.text}\"", rules.COSTS)
+    if action.verb == "tap" and not (_yours(action.object) and ("status", "untapped") in [
+            (q.kind, q.value) for q in action.object.qualities if not q.negated]):
         raise Unplayable(f"the cost \"{action.text}\"", rules.COSTS)
     check_thing(action.object, action.text)
+
+
+def _yours(thing: n.Thing | None) -> bool:
+    """"A land you control", "two untapped creatures you control": permanents of the one who pays."""
+    return isinstance(thing, n.Description) and ("control", "you") in [(q.kind, q.value) for q in thing.qualities
+                                                                      if not q.negated]
 
 
 # --- static abilities -------------------------------------------------------------------------------------
@@ -1160,6 +1185,7 @@ def check_instruction(ins: n.Instruction) -> None:
         raise Unplayable(f"adding mana \"{ins.text}\"", rules.MANA_POOL)
     if ins.qualifier and ins.qualifier not in QUALIFIERS and verb not in ("become", "is") \
             and not (verb == "copy" and ins.qualifier == "new targets") \
+            and not (verb == "discard" and ins.qualifier == "at random") \
             and not (verb == "search" and ins.qualifier in SEARCH_REVEALS) \
             and not (verb == "prevent" and set(ins.qualifier.split(", ")) <= PREVENT_QUALIFIERS):
         raise Unplayable(f"\"{ins.text}\" ({ins.qualifier})", PLAYED_VERBS[verb])
@@ -1251,7 +1277,7 @@ def is_kicked(condition: n.Condition | None) -> bool:
     subject = condition.subject if condition is not None else None
     return condition is not None and condition.kind == "is" and condition.quality is not None \
         and condition.quality.value == "kicked" and not condition.negated and isinstance(subject, n.Reference) \
-        and (subject.kind == "self" or subject.refers_to == "self")
+        and (subject.kind == "self" or subject.refers_to in ("self", "event"))
 
 
 def check_condition(condition: n.Condition) -> None:
@@ -1259,7 +1285,8 @@ def check_condition(condition: n.Condition) -> None:
     if conditions.unplayable(condition) is None and condition.kind not in CONDITIONS:
         return  # evaluated on the board as a static's would be (`conditions.holds`): "if it's not your turn"
     if (condition.kind not in CONDITIONS and not kicked) or condition.parts or condition.event is not None:
-        raise Unplayable(f"the condition \"{condition.text}\"", rules.RESOLVE_INSTRUCTIONS)
+        kind = f"event: {condition.event.verb}" if condition.event is not None else f"kind: {condition.kind}"
+        raise Unplayable(f"the condition \"{condition.text}\" ({kind})", rules.RESOLVE_INSTRUCTIONS)
     if condition.kind == "compare":
         check_amount(condition.amount, condition.text)
         check_amount(condition.other, condition.text)
@@ -1324,10 +1351,13 @@ def check_trigger(trigger: n.Trigger) -> None:
     for event in trigger.events:
         if event.verb not in EVENT_VERBS or event.condition is not None or (
                 event.origin is not None and event.verb != "put into graveyard"):
-            raise Unplayable(f"the trigger event \"{event.text or trigger.text}\"", rules.TRIGGER)
+            why = "with a condition" if event.condition is not None else "from a zone" if event.verb in EVENT_VERBS \
+                else "event"
+            raise Unplayable(f"the trigger event \"{event.text or trigger.text}\" ({why}: {event.verb})", rules.TRIGGER)
         if event.qualifier and event.qualifier not in ("combat", "noncombat", "one or more") \
                 and (event.verb, event.qualifier) != ("attack", "alone"):
-            raise Unplayable(f"the trigger event \"{event.text}\" ({event.qualifier})", rules.TRIGGER)
+            raise Unplayable(f"the trigger event \"{event.text}\" (event: {event.verb}, {event.qualifier})",
+                             rules.TRIGGER)
         if event.verb == "become blocked" and event.object is not None:  # "by a creature": once per blocker
             raise Unplayable(f"the trigger event \"{event.text}\" (by {event.object.text})", rules.TRIGGER)
         if event.verb == "cast" and event.origin is None and re.search(r"\bcasts? [^,]*\bfrom\b", trigger.text):
@@ -1483,12 +1513,17 @@ def _mend_intervening_if(node: n.TriggeredAbility) -> n.TriggeredAbility:
     trigger = node.trigger
     if trigger.condition is not None or not isinstance(first, n.Instruction) or first.condition is None:
         return node
-    if f"{trigger.text}, if {first.condition.text}".lower() not in node.text.lower():  # after an ability word
+    written = re.escape(trigger.text).replace(re.escape("~"), ".+?") + ", if " + re.escape(first.condition.text)
+    if not re.search(written, node.text, re.IGNORECASE):  # after an ability word; "~" is the card's name
         return node
     condition = first.condition  # the reader repeats it on the instructions after: it is checked once (603.4)
-    rest = tuple(dataclasses.replace(i, condition=None) if isinstance(i, n.Instruction) and i.condition == condition
-                 else i for i in node.effect.instructions)
-    return dataclasses.replace(node, trigger=dataclasses.replace(trigger, condition=first.condition),
+    subject = condition.subject
+    if isinstance(subject, n.Reference) and subject.kind == "it" and subject.refers_to.startswith("target:"):
+        # checked as it triggers, before any target is chosen (603.4): "it" is the object of the event
+        condition = dataclasses.replace(condition, subject=dataclasses.replace(subject, refers_to="event"))
+    rest = tuple(dataclasses.replace(i, condition=None) if isinstance(i, n.Instruction)
+                 and i.condition == first.condition else i for i in node.effect.instructions)
+    return dataclasses.replace(node, trigger=dataclasses.replace(trigger, condition=condition),
                                effect=dataclasses.replace(node.effect, instructions=rest))
 
 

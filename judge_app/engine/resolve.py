@@ -31,7 +31,7 @@ def resolve_top(game: Play) -> None:
     cited = [rules.ALL_PASS, rules.STACK_RESOLVES, rules.RESOLVE]
     condition = item.trigger.condition if item.trigger is not None else None
     if condition is not None and not triggers.condition_holds(game, item.controller, item.source, item.source_chars,
-                                                              condition, item.it_counters):
+                                                              condition, item.it_counters, item.it):
         game.perform(*leave_stack(game, item, "graveyard", "did nothing"))
         _finish(game, f"{passing}. {item.name}'s condition \"{condition.text}\" is no longer true: it is removed "
                 f"from the stack and does nothing.", [*cited, rules.RESOLVE_INTERVENING_IF, rules.INTERVENING_IF])

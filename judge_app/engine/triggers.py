@@ -57,14 +57,14 @@ class Happened:
 
 
 def condition_holds(game: View, controller: str, source: str, source_chars: Characteristics,
-                    condition: n.Condition, it_counters: dict[str, int] | None = None) -> bool:
+                    condition: n.Condition, it_counters: dict[str, int] | None = None, it: str | None = None) -> bool:
     """Whether an intervening "if" is true now (603.4, checked again on resolution, 608.2a). A condition about
     how the object was as it left ("if it had no -1/-1 counters on it") reads its last known information,
     `it_counters` (603.10a), which can't change."""
     if condition.kind == "had counters":
         return ((it_counters or {}).get(condition.value, 0) > 0) != condition.negated
     item = StackItem(id="condition", kind="triggered", source=source, controller=controller, text="", name="",
-                     source_chars=source_chars)
+                     source_chars=source_chars, it=it)
     return holds(game, Resolving(item), condition)
 
 
@@ -357,7 +357,7 @@ def _conditions_hold(game: View, found: list[PendingTrigger]) -> tuple[list[Pend
         if condition is None:
             kept.append(pending)
         elif condition_holds(game, pending.controller, pending.source, pending.source_chars, condition,
-                             pending.it_counters):
+                             pending.it_counters, pending.it):
             pending.rules = (*pending.rules, rules.INTERVENING_IF, *conditions.cited(condition))
             kept.append(pending)
         else:
