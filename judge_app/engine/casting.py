@@ -138,7 +138,7 @@ def pay_actions(game: Play, player: str, source: str, cost: Cost, announced: dic
             said.append(text)
             cited.append(rule)
             if action.verb == "exile":
-                paid["exiled"] = paid.get("exiled", []) + [source]
+                paid["exiled"] = [*paid.get("exiled", []), source]
             continue
         if action.verb == "remove counters":
             have = state.objects[source].counters.get(action.counter, 0)
@@ -505,14 +505,21 @@ def play_land(game: Play, player: str, card: str) -> None:
     why = _sorcery_timing(game, player)
     if why:
         raise IllegalAction(f"{player} can't play a land now: {why}", rules.LAND_PLAY, rules.SPECIAL_ACTION_LAND)
-    if state.lands_played >= 1:
-        raise IllegalAction(f"{player} has already played a land this turn", rules.LAND_PER_TURN)
+    more = [a for o in state.permanents() if game.controller(o.id) == player
+            for a in game.chars(o.id).abilities_of("additional land")]  # 305.2: each adds one
+    if state.lands_played >= 1 + len(more):
+        played = f"{state.lands_played} land{'s' if state.lands_played != 1 else ''}"
+        raise IllegalAction(f"{player} has already played {played} this turn", rules.LAND_PER_TURN,
+                            *([rules.LANDS_PER_TURN_COMPARED] if more else []))
     extra, notes, cited = entering(game, game.choices, card)
     state.lands_played += 1
     game.perform(ZoneChange(card, "hand", "battlefield", "played"), *extra)
+    extra_land = [rules.LAND_PER_TURN, rules.LANDS_PER_TURN_COMPARED] if state.lands_played > 1 else []
     game.record(ACTION, f"{player} plays {chars.name} (a special action: it doesn't use the stack)"
+                + (f"; it is land {state.lands_played} this turn, allowed by {len(more)} additional land play"
+                   f"{'s' if len(more) != 1 else ''}" if extra_land else "")
                 + "".join(f"; {n}" for n in notes) + ".",
-                [rules.SPECIAL_ACTION_LAND, rules.LAND_PLAY, *cited, rules.PRIORITY_AFTER_ACTION])
+                [rules.SPECIAL_ACTION_LAND, rules.LAND_PLAY, *extra_land, *cited, rules.PRIORITY_AFTER_ACTION])
 
 
 def turn_face_up(game: Play, player: str, card: str, sources: list[str] | None) -> None:

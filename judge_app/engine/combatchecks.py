@@ -291,7 +291,7 @@ def _requirements(game: View, candidates: list[str]) -> list[tuple[str, str | No
     lured = []
     for obj in state.permanents():
         for ability in game.chars(obj.id).abilities_of("lure"):
-            target = obj.attached_to if ability.affects == "enchanted" else obj.id
+            target = obj.attached_to if ability.affects in ("enchanted", "equipped") else obj.id
             if target in combat.attackers:
                 lured.append(target)
     for attacker in lured:

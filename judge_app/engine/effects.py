@@ -60,7 +60,7 @@ from judge_app.engine.matching import Anchor
 from judge_app.engine.perform import Play
 from judge_app.engine.replacement import entering
 from judge_app.engine.stack import find, goes_to, leave_stack, target_name
-from judge_app.engine.state import DelayedTrigger, Shield, StackItem
+from judge_app.engine.state import DelayedTrigger, PendingTrigger, Shield, StackItem
 from judge_app.engine.words import (
     Resolving,
     amount,
@@ -215,12 +215,33 @@ def _modal(game: Play, r: Resolving, modal: n.Modal) -> Result:
     return f"{head}: " + "; ".join(lines) if lines else head, cited
 
 
-def _delayed(game: Play, r: Resolving, delayed: n.DelayedTrigger) -> Result:
-    """603.7: a delayed triggered ability, remembering now what its words mean ("that card")."""
+def _bound(game: Play, r: Resolving, delayed: n.DelayedTrigger) -> dict[str, list[str]]:
+    """What the delayed ability's words ("that card", "it") mean now, as it is created (603.7c)."""
     bound: dict[str, list[str]] = {}
     for node in delayed.effect.walk():
         if isinstance(node, n.Reference) and node.refers_to and node.refers_to not in bound:
             bound[node.refers_to] = things(game, r, node)
+    return bound
+
+
+def _reflexive(game: Play, r: Resolving, delayed: n.DelayedTrigger) -> Result:
+    """603.12: "When you do, …" triggers when the optional action before it is done, during the resolution; it is
+    put on the stack the next time a player would receive priority (603.3), its targets chosen then."""
+    if not r.did:
+        return "", []
+    item = r.item
+    game.state.pending_triggers.append(PendingTrigger(
+        item.source, Ability("triggered", delayed.text), item.controller, item.source_chars, it=item.it,
+        that_player=item.that_player, effect=delayed.effect, reason=f"{item.controller} did",
+        rules=(rules.REFLEXIVE_TRIGGER,), bound=_bound(game, r, delayed), source_incarnation=item.source_incarnation))
+    return f"a reflexive triggered ability triggers: {delayed.text}", [rules.REFLEXIVE_TRIGGER]
+
+
+def _delayed(game: Play, r: Resolving, delayed: n.DelayedTrigger) -> Result:
+    """603.7: a delayed triggered ability, remembering now what its words mean ("that card")."""
+    if delayed.reflexive:
+        return _reflexive(game, r, delayed)
+    bound = _bound(game, r, delayed)
     step = delayed.trigger.step
     assert step is not None
     it = next((refs[0] for refs in bound.values() if refs and refs[0] in game.state.objects), r.item.it)

@@ -68,7 +68,7 @@ CONDITIONS = ("did", "kicked", "compare", "control")
 EVENT_VERBS = ("enter", "die", "leave", "leave the battlefield", "attack", "block", "deal damage", "be dealt damage",
                "gain life", "lose life", "cast", "draw", "discard", "put into graveyard", "put counters",
                "become tapped", "tap", "cycle", "become blocked")
-STEPS = ("upkeep", "draw", "end", "beginning of combat", "combat", "precombat main", "postcombat main")
+STEPS = ("upkeep", "draw", "end", "beginning of combat", "combat", "precombat main", "postcombat main", "end of combat")
 
 
 class Unplayable(ValueError):
@@ -517,6 +517,9 @@ def static(node: n.StaticAbility) -> list[Ability]:
         return [dataclasses.replace(a, condition=condition) for a in combat]
     if len(instructions) == 1 and instructions[0].verb == "additional cost":
         return [_additional_cost(instructions[0])]
+    player_rule = _player_rule(node, instructions)
+    if player_rule is not None:
+        return [dataclasses.replace(player_rule, condition=condition)]
     if node.cda:
         return [_cda(node)]
     if len(instructions) == 1 and isinstance(instructions[0], n.Instruction) and instructions[0].verb == "cost":
@@ -552,6 +555,31 @@ def static(node: n.StaticAbility) -> list[Ability]:
         raise Unplayable(f"granting \"{node.text}\" to another object", rules.LINKED_ABILITIES)
     return [Ability("static", node.text, affects=affects, described=described, changes=tuple(changes),
                     condition=condition, node=node)]
+
+
+_LURE = re.compile(r"all creatures able to block (this creature|~|enchanted creature|equipped creature) do so\.?",
+                   re.IGNORECASE)
+
+
+def _player_rule(node: n.StaticAbility, instructions: list) -> Ability | None:
+    """Statics that change a rule of the game for their controller or a requirement on blockers: "You have no maximum
+    hand size" (402.2, 514.1), "You may play an additional land on each of your turns" (305.2), "All creatures able
+    to block this creature do so" (509.1c); None for any other."""
+    if len(instructions) != 1 or not isinstance(instructions[0], n.Instruction):
+        return None
+    ins = instructions[0]
+    you = isinstance(ins.subject, n.Reference) and ins.subject.kind == "you"
+    if ins.verb == "no maximum hand size" and you and not (ins.object or ins.amount or ins.qualifier):
+        return Ability("no maximum hand size", node.text, affects="you", rule=rules.MAX_HAND_SIZE, node=node)
+    if ins.verb == "play additional land" and you and ins.qualifier == "each turn" and ins.amount is None \
+            and re.search(r"\ban additional land on each of your turns\b", node.text, re.IGNORECASE):
+        return Ability("additional land", node.text, affects="you", value=1, rule=rules.LAND_PER_TURN, node=node)
+    lure = _LURE.fullmatch(node.text.strip()) if ins.verb == "do so" else None
+    if lure is not None:
+        affects = {"enchanted creature": "enchanted", "equipped creature": "equipped"}.get(lure.group(1).lower(),
+                                                                                          "self")
+        return Ability("lure", node.text, affects=affects, node=node)
+    return None
 
 
 def _with_restrictions(node: n.StaticAbility, instructions: list) -> list[Ability]:
@@ -1107,11 +1135,24 @@ def check_effect(effect: n.Effect) -> None:
                 check_effect(mode)
         elif isinstance(item, n.DelayedTrigger):
             step = item.trigger.step
-            if item.reflexive or step is None or not step.next or step.step not in STEPS or item.trigger.events:
+            inner = list(n.targets(item.effect))
+            if item.reflexive and _when_you_do(item) and all(d in inner for d in n.targets(effect)):
+                check_effect(item.effect)  # 603.12: "When you do, …" after an optional action, its own targets
+                continue
+            at_end_of_combat = step is not None and step.step == "end of combat" and step.whose is None
+            if item.reflexive or step is None or not (step.next or at_end_of_combat) or step.step not in STEPS \
+                    or item.trigger.events:
                 raise Unplayable(f"the delayed triggered ability \"{item.text}\"", rules.DELAYED_TRIGGER)
             check_effect(item.effect)
         else:
             check_instruction(item)
+
+
+def _when_you_do(item: n.DelayedTrigger) -> bool:
+    """"When you do, …": a reflexive trigger on the optional action just before it (603.12)."""
+    events = item.trigger.events
+    return len(events) == 1 and events[0].verb == "do" and isinstance(events[0].subject, n.Reference) \
+        and events[0].subject.kind == "you" and item.trigger.condition is None
 
 
 RESTRICTED = ("attack", "block", "be blocked", "attack or block")  # "Target creature can't block this turn."

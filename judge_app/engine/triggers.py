@@ -368,7 +368,8 @@ def _conditions_hold(game: View, found: list[PendingTrigger]) -> tuple[list[Pend
 
 STEP_WORDS = {"upkeep": "upkeep", "draw": "draw", "end": "end", "beginning of combat": "beginning of combat",
               "combat": "beginning of combat",
-              "precombat main": "precombat main", "postcombat main": "postcombat main"}
+              "precombat main": "precombat main", "postcombat main": "postcombat main",
+              "end of combat": "end of combat"}
 
 
 def at_step(game: View, step: str) -> tuple[list[PendingTrigger], list[Note]]:
@@ -389,7 +390,7 @@ def at_step(game: View, step: str) -> tuple[list[PendingTrigger], list[Note]]:
         ability = Ability("triggered", delayed.text)
         found.append(PendingTrigger(delayed.source, ability, delayed.controller, delayed.source_chars,
                                     it=delayed.it, it_incarnation=delayed.it_incarnation, effect=delayed.effect,
-                                    reason=f"the next {step} step began",
+                                    reason=f"the {'' if step == 'end of combat' else 'next '}{step} step began",
                                     rules=(rules.DELAYED_TRIGGER, rules.DELAYED_ONCE), bound=delayed.bound))
     return _conditions_hold(game, found)
 

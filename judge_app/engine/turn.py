@@ -325,7 +325,13 @@ def _cleanup(game: Play) -> None:
     state = game.state
     player = state.players[state.active]
     excess = len(player.hand) - player.max_hand_size
-    if excess > 0:
+    unlimited = [o.id for o in state.permanents() if game.controller(o.id) == player.name
+                 and game.chars(o.id).abilities_of("no maximum hand size")]
+    if excess > 0 and unlimited:
+        game.record(TURN_BASED, f"Cleanup step: {player.name} has {len(player.hand)} cards in hand but no maximum "
+                    f"hand size ({game.name(unlimited[0])}), and discards nothing.",
+                    [rules.CLEANUP_DISCARD, rules.MAX_HAND_SIZE])
+    elif excess > 0:
         chosen = [c for c in game.choices.discard if c in player.hand][:excess]
         default = len(chosen) < excess
         chosen += [c for c in reversed(player.hand) if c not in chosen][: excess - len(chosen)]
