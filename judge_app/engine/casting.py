@@ -11,11 +11,13 @@ passed.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from judge_app.cardtext import nodes as n
 from judge_app.engine import effects, mana, matching, rules, targets, triggers
 from judge_app.engine.ability import Ability, Cost
+from judge_app.engine.attachments import can_enchant
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.costs import delve, total_cost
 from judge_app.engine.errors import IllegalAction
@@ -266,11 +268,14 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
     if modal:
         cited += [rules.CAST_ANNOUNCE, rules.MODES]
     if "Aura" in chars.subtypes:  # 303.4a: an Aura spell targets what it can enchant
-        item.targets = _aura_target(game, chars, chosen, player)
+        item.targets = _aura_target(game, card, chars, chosen, player)
         enchant = chars.abilities_of("enchant")
         quality = enchant[0].quality if enchant else None
+        described = enchant[0].described if enchant else None
         noun = quality.value if quality is not None and quality.kind == "type" else "permanent"
-        item.specs = (n.Description(n.Selector("target"), (noun,), target=0, text=f"target {noun}"),)
+        item.specs = (dataclasses.replace(described, selector=n.Selector("target"), target=0,
+                                          text=f"target {described.text}") if described is not None else
+                      n.Description(n.Selector("target"), (noun,), target=0, text=f"target {noun}"),)
         cited.append(rules.AURA_TARGET)
     else:
         item.specs = targets.specs_of(printed, every_mode=True)
@@ -359,7 +364,7 @@ def _spell_costs(game: Play, player: str, card: str, chars: Characteristics, ann
     return mana_cost, said, changes, cited
 
 
-def _aura_target(game: Play, chars: Characteristics, chosen: list[str], player: str) -> list[Target]:
+def _aura_target(game: Play, card: str, chars: Characteristics, chosen: list[str], player: str) -> list[Target]:
     if len(chosen) != 1:
         raise IllegalAction(f"{chars.name} is an Aura spell and needs one target", rules.AURA_TARGET)
     target = targets.choose(game, chosen[0])
@@ -368,7 +373,7 @@ def _aura_target(game: Play, chars: Characteristics, chosen: list[str], player: 
                             rules.TARGET_PERMANENTS, rules.AURA_TARGET)
     enchant = chars.abilities_of("enchant")
     target_chars = game.chars(chosen[0])
-    if enchant and enchant[0].quality is not None and not enchant[0].quality.matches(target_chars):
+    if enchant and not can_enchant(game, card, enchant[0], chosen[0], player):
         raise IllegalAction(f"{chars.name} can't target {target_chars.name} ({enchant[0].text})", rules.AURA_TARGET)
     for keyword, rule in (("shroud", rules.SHROUD), ("hexproof", rules.HEXPROOF)):
         if target_chars.has(keyword) and (keyword == "shroud" or game.controller(chosen[0]) != player):

@@ -12,10 +12,11 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from judge_app.engine import rules
+from judge_app.engine import matching, rules
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.errors import IllegalAction
 from judge_app.engine.layers import restrictions_on
+from judge_app.engine.matching import Anchor
 from judge_app.engine.view import View
 
 
@@ -91,9 +92,9 @@ def check_can_attack(game: View, attacker: str) -> None:
                             f"began and it doesn't have haste", rules.SUMMONING_SICKNESS, rules.ATTACKERS_CHOSEN)
     if chars.has("defender"):
         raise IllegalAction(f"{name} can't attack: it has defender", rules.DEFENDER, rules.ATTACK_RESTRICTIONS)
-    if chars.has("cant_attack"):
-        raise IllegalAction(f"{name} can't attack: \"{chars.abilities_of('cant_attack')[0].text}\"",
-                            rules.ATTACK_RESTRICTIONS)
+    for cant in chars.abilities_of("cant_attack"):
+        if not cant.word:  # "… unless defending player controls an Island": checked with what it attacks
+            raise IllegalAction(f"{name} can't attack: \"{cant.shown(name)}\"", rules.ATTACK_RESTRICTIONS)
     for why in _restricted(game, attacker, "attack"):
         raise IllegalAction(f"{name} can't attack: {why}", rules.ATTACK_RESTRICTIONS)
 
@@ -126,6 +127,7 @@ def check_attack_target(game: View, attacker: str, target: str) -> None:
     an opponent protects (310.8b)."""
     state = game.state
     opponents = state.opponents(state.active)
+    _unless_defending_controls(game, attacker, target)
     if target in opponents:
         return
     if target in state.players:
@@ -141,6 +143,23 @@ def check_attack_target(game: View, attacker: str, target: str) -> None:
     raise IllegalAction(f"{game.name(attacker)} can't attack {label}: only an opponent ({', '.join(opponents)}), a "
                         "planeswalker an opponent controls or a battle an opponent protects can be attacked",
                         rules.ATTACK_TARGET, rules.ATTACKING_AND_DEFENDING_PLAYER)
+
+
+def _unless_defending_controls(game: View, attacker: str, target: str) -> None:
+    """"This creature can't attack unless defending player controls an Island" (508.1c): the defending player is
+    the one it would attack, or the controller or protector of what it would attack (508.5)."""
+    chars = game.chars(attacker)
+    for cant in chars.abilities_of("cant_attack"):
+        if cant.word != "unless defending player controls" or cant.described is None:
+            continue
+        defender = defending_player(game, target)
+        anchor = Anchor(game.controller(attacker), attacker)
+        if not any(game.controller(oid) == defender and matching.object_matches(game.state, game.chars,
+                                                                                cant.described, oid, anchor)
+                   for oid in game.state.battlefield):
+            raise IllegalAction(f"{chars.name} can't attack: {defender} controls no "
+                                f"{cant.described.text.removeprefix('an ').removeprefix('a ')} "
+                                f"(\"{cant.shown(chars.name)}\")", rules.ATTACK_RESTRICTIONS)
 
 
 def _not_alone(chars: Characteristics, action: str) -> bool:

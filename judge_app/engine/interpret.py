@@ -219,7 +219,10 @@ def keyword(node: n.KeywordAbility) -> list[Ability]:
     if name == "landwalk":
         return [Ability("landwalk", node.text, quality=_landwalk(node), node=node)]
     if name == "enchant" and node.object is not None:
-        return [Ability("enchant", node.text, quality=_enchant(node.object), node=node)]
+        plain = _plain_enchant(node.object)
+        if plain is not None:
+            return [Ability("enchant", node.text, quality=plain, node=node)]
+        return [Ability("enchant", node.text, described=_enchant_described(node.object), node=node)]
     if name == "ward" and node.cost is not None and node.cost.mana is not None and not node.cost.actions:
         return [Ability("ward", node.text, cost=Cost(mana=_mana_text(node.cost.mana), text=node.cost.text), node=node)]
     if name == "kicker" and node.cost is not None and not node.costs and node.variant.lower() != "multikicker":
@@ -417,12 +420,21 @@ def _landwalk(node: n.KeywordAbility) -> Quality:
     return Quality("land", value, modifier)
 
 
-def _enchant(desc: n.Description) -> Quality:
+def _plain_enchant(desc: n.Description) -> Quality | None:
+    """"Enchant creature", "Enchant permanent": one card type, as a quality; None for any other description."""
     nouns = matching.nouns(desc)
     if desc.qualities or len(nouns) != 1 or nouns[0] not in ("creature", "artifact", "land", "permanent",
                                                               "planeswalker", "enchantment"):
-        raise Unplayable(f"enchant \"{desc.text}\"", rules.ENCHANT)
+        return None
     return Quality("everything") if nouns[0] == "permanent" else Quality("type", nouns[0])
+
+
+def _enchant_described(desc: n.Description) -> n.Description:
+    """"Enchant creature you control", "Enchant artifact or creature", "Enchant Forest" (702.5a, 303.4a): the
+    permanents the Aura may enchant, as a description matched from its controller's point of view."""
+    if matching.unplayable(desc) or not matching.names_objects(desc) or matching.names_players(desc):
+        raise Unplayable(f"enchant \"{desc.text}\"", rules.ENCHANT)
+    return desc
 
 
 def equip(node: n.KeywordAbility) -> Ability:
@@ -804,6 +816,15 @@ def _cant(node: n.StaticAbility, ins: n.Instruction) -> Ability:
             return Ability("cant", node.text, events=EventEffect("counters", "can't", counter=counter,
                                                                  object=to_filter(ins.subject, node.text),
                                                                  text=node.text), node=node)
+    unless = ins.unless
+    if action == "attack" and _is_self(ins.subject) and unless is not None and unless.cost is None \
+            and isinstance(unless.payer, n.Reference) and unless.payer.kind == "defending player" \
+            and unless.action is not None and unless.action.verb == "control" \
+            and isinstance(unless.action.object, n.Description) and not matching.unplayable(unless.action.object) \
+            and ins.action is not None and not (ins.action.object or ins.action.condition or ins.qualifier):
+        # "This creature can't attack unless defending player controls an Island." (508.1c)
+        return Ability("cant_attack", node.text, word="unless defending player controls",
+                       described=unless.action.object, node=node)
     kinds = {"block": "cant_block", "attack": "cant_attack", "be blocked": "unblockable",
              "be countered": "uncounterable"}  # "This spell can't be countered." (101.2)
     if action not in kinds or ins.amount or ins.condition is not None or not plain_restriction(ins):
@@ -1375,6 +1396,13 @@ def _hand_of(thing: n.Thing | None) -> n.Quality | None:
         and quality.of is not None else None
 
 
+def state_trigger(event: n.Event) -> bool:
+    """"When you control no Islands": a state trigger (603.8), the game state it waits for."""
+    return event.verb == "control" and isinstance(event.subject, n.Reference) and event.subject.kind == "you" \
+        and isinstance(event.object, n.Description) and event.object.selector.kind == "no" \
+        and event.object.selector.count is None and not event.qualifier and event.condition is None
+
+
 def check_trigger(trigger: n.Trigger) -> None:
     if trigger.word not in ("when", "whenever", "at") or trigger.once_each_turn or trigger.chapters:
         raise Unplayable(f"the trigger \"{trigger.text}\"", rules.TRIGGER_CONDITION)
@@ -1389,6 +1417,11 @@ def check_trigger(trigger: n.Trigger) -> None:
         return
     if not trigger.events:
         raise Unplayable(f"the trigger \"{trigger.text}\"", rules.TRIGGER_CONDITION)
+    if len(trigger.events) == 1 and state_trigger(trigger.events[0]):  # "When you control no Islands" (603.8)
+        why = matching.unplayable(dataclasses.replace(trigger.events[0].object, selector=n.Selector("all")))
+        if why:
+            raise Unplayable(f"{why} in \"{trigger.text}\"", rules.STATE_TRIGGER)
+        return
     for event in trigger.events:
         if event.verb not in EVENT_VERBS or event.condition is not None or (
                 event.origin is not None and event.verb != "put into graveyard"):

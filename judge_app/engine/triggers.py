@@ -14,6 +14,7 @@ trace should say (an ability that didn't trigger because its condition is false)
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from judge_app.cardtext import nodes as n
@@ -33,6 +34,7 @@ from judge_app.engine.events import (
     TokenCreated,
     ZoneChange,
 )
+from judge_app.engine.interpret import state_trigger
 from judge_app.engine.matching import Anchor
 from judge_app.engine.state import STACK, Past, PendingTrigger, StackItem
 from judge_app.engine.trace import NOTE, Note
@@ -393,6 +395,34 @@ def at_step(game: View, step: str) -> tuple[list[PendingTrigger], list[Note]]:
                                     reason=f"the {'' if step == 'end of combat' else 'next '}{step} step began",
                                     rules=(rules.DELAYED_TRIGGER, rules.DELAYED_ONCE), bound=delayed.bound))
     return _conditions_hold(game, found)
+
+
+def state_triggers(game: View) -> list[PendingTrigger]:
+    """603.8: a state-triggered ability triggers as soon as its game state is true, and not again while it is
+    waiting or on the stack (until it has resolved or otherwise left the stack)."""
+    state = game.state
+    waiting = {(p.source, p.ability.text) for p in state.pending_triggers} | {
+        (i.source, i.trigger.text) for i in state.stack if i.trigger is not None}
+    found = []
+    for obj in state.permanents():
+        chars = game.chars(obj.id)
+        for ability in chars.abilities_of("triggered"):
+            trigger = ability.trigger
+            events = trigger.events if trigger is not None else ()
+            if len(events) != 1 or not state_trigger(events[0]) or (obj.id, ability.text) in waiting \
+                    or (obj.id, trigger.text) in waiting:
+                continue
+            event = events[0]
+            anchor = Anchor(chars.controller, obj.id)
+            described = dataclasses.replace(event.object, selector=n.Selector("all"))
+            if any(game.controller(x) == chars.controller and matching.object_matches(state, game.chars, described, x,
+                                                                                        anchor)
+                   for x in state.battlefield):
+                continue
+            found.append(PendingTrigger(obj.id, ability, chars.controller, chars, effect=ability.effect,
+                                        reason=f"{chars.controller} controls {event.object.text}",
+                                        rules=(rules.STATE_TRIGGER,)))
+    return found
 
 
 def ward_triggers(game: View, item: StackItem) -> list[PendingTrigger]:

@@ -68,6 +68,7 @@ def give_priority(game: Play, player: str | None = None) -> None:
     state = game.state
     for _ in range(sba.MAX_CHECKS):
         sba.check(game)
+        state.pending_triggers += triggers.state_triggers(game)  # 603.8
         if game.over or not stacking.put_on_stack(game):
             break
     who = player or state.active
