@@ -242,7 +242,12 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
     chars = game.chars(card)
     from_command = obj.zone == COMMAND and obj.commander
     flashback = _flashback(game, player, card, chars)
-    if (obj.zone != "hand" and not from_command and flashback is None) or obj.owner != player:
+    permitted = state.permission(card, player, ("play", "cast")) if obj.zone == "exile" else None  # 601.3
+    if permitted is None and obj.zone == "exile" and flashback is None:
+        raise IllegalAction(f"{chars.name} is in exile, and no effect lets {player} cast it now", rules.CAST_PERMISSION,
+                            rules.CAST_PROPOSE)
+    if permitted is None and ((obj.zone != "hand" and not from_command and flashback is None)
+                              or obj.owner != player):
         raise IllegalAction(f"{chars.name} isn't in {player}'s hand" + (" (a commander is cast from the command zone "
                             "by its owner)" if obj.commander else ""), rules.CAST_PROPOSE)
     if "land" in chars.types:
@@ -264,7 +269,7 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
     item_id = card
     item = StackItem(id=item_id, kind="spell", source=card, controller=player, text=spell[0].text if spell else "",
                      name=chars.name, source_chars=chars, effect=printed, choices=announced)
-    cited = [rules.CAST_PROPOSE, rules.STACK_CAST]
+    cited = [rules.CAST_PROPOSE, rules.STACK_CAST, *([rules.CAST_PERMISSION] if permitted is not None else [])]
     if modal:
         cited += [rules.CAST_ANNOUNCE, rules.MODES]
     if "Aura" in chars.subtypes:  # 303.4a: an Aura spell targets what it can enchant
@@ -505,7 +510,9 @@ def play_land(game: Play, player: str, card: str) -> None:
     _priority(game, player)
     state = game.state
     chars = game.chars(card)
-    if state.objects[card].zone != "hand" or state.objects[card].owner != player or "land" not in chars.types:
+    permitted = state.permission(card, player, ("play",)) if state.objects[card].zone == "exile" else None
+    if (permitted is None and (state.objects[card].zone != "hand" or state.objects[card].owner != player)) \
+            or "land" not in chars.types:
         raise IllegalAction(f"{chars.name} isn't a land card in {player}'s hand", rules.LAND_PLAY)
     why = _sorcery_timing(game, player)
     if why:
@@ -518,13 +525,14 @@ def play_land(game: Play, player: str, card: str) -> None:
                             *([rules.LANDS_PER_TURN_COMPARED] if more else []))
     extra, notes, cited = entering(game, game.choices, card)
     state.lands_played += 1
-    game.perform(ZoneChange(card, "hand", "battlefield", "played"), *extra)
+    game.perform(ZoneChange(card, state.objects[card].zone, "battlefield", "played", controller=player), *extra)
     extra_land = [rules.LAND_PER_TURN, rules.LANDS_PER_TURN_COMPARED] if state.lands_played > 1 else []
     game.record(ACTION, f"{player} plays {chars.name} (a special action: it doesn't use the stack)"
                 + (f"; it is land {state.lands_played} this turn, allowed by {len(more)} additional land play"
                    f"{'s' if len(more) != 1 else ''}" if extra_land else "")
                 + "".join(f"; {n}" for n in notes) + ".",
-                [rules.SPECIAL_ACTION_LAND, rules.LAND_PLAY, *extra_land, *cited, rules.PRIORITY_AFTER_ACTION])
+                [rules.SPECIAL_ACTION_LAND, rules.LAND_PLAY, *([rules.CAST_PERMISSION] if permitted else []),
+                 *extra_land, *cited, rules.PRIORITY_AFTER_ACTION])
 
 
 def turn_face_up(game: Play, player: str, card: str, sources: list[str] | None) -> None:

@@ -52,6 +52,7 @@ from judge_app.engine.interpret import (
     graveyards,
     instruction_verb,
     predefined_token,
+    top_cards,
     until_source_leaves,
     whole_hand,
 )
@@ -60,7 +61,7 @@ from judge_app.engine.matching import Anchor
 from judge_app.engine.perform import Play
 from judge_app.engine.replacement import entering
 from judge_app.engine.stack import find, goes_to, leave_stack, target_name
-from judge_app.engine.state import DelayedTrigger, PendingTrigger, Shield, StackItem
+from judge_app.engine.state import DelayedTrigger, MayPlay, PendingTrigger, Shield, StackItem
 from judge_app.engine.words import (
     Resolving,
     amount,
@@ -369,9 +370,12 @@ def _exile(game: Play, r: Resolving, ins: n.Instruction) -> Result:
                   or game.state.objects[item.source].incarnation != item.source_incarnation):
         return (f"{item.source_chars.name} has already left the battlefield, so nothing is exiled"), [
             rules.UNTIL_EVENT, rules.UNTIL_EVENT_PASSED if item.kind == "triggered" else rules.UNTIL_EVENT_PASSED_SPELL]
-    cards = _picked(game, r, ins.object, things(game, r, ins.object))
+    top = top_cards(ins.object) is not None  # "exile the top two cards of your library" (401.1)
+    cards = library.top_of(game, r, ins.object) if top else _picked(game, r, ins.object, things(game, r, ins.object))
     before = {x: game.state.objects[x].incarnation for x in cards if x in game.state.objects}
     text, cited = _move(game, r, cards, "exile")
+    if top and not cards:
+        text = "the library is empty: nothing is exiled"
     exiled = [x for x, was in before.items() if game.state.objects[x].incarnation != was
               and game.state.objects[x].zone == "exile"]
     _remember_exiled(game, r, exiled, game.state.exiled_until if until else game.state.exiled_with)
@@ -998,6 +1002,22 @@ def _pay(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     game.perform(*changes)
     during = [c for c in cited if not c.startswith("601.")]  # paid as it resolves, not as a spell is cast
     return text, [rules.UNLESS_PAYS, *([rules.MANA_ABILITY_WHEN] if changes and "taps" in text else []), *during]
+
+
+@verb("play", "cast")
+def _may_play(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """"You may play it this turn", "Until the end of your next turn, you may cast those cards": an effect that
+    allows the player to play or cast those cards from exile for that long (601.3, 305.1; 611.2a), each the object
+    it is now (400.7). Casting one still follows the rules of casting and timing (601.2, 307.1)."""
+    state = game.state
+    player = r.item.controller
+    last = state.next_turn_of(player) if ins.duration.kind == "until end of your next turn" else state.turn
+    cards = [c for c in things(game, r, ins.object) if c in state.objects and state.objects[c].zone == "exile"]
+    state.may_play += [MayPlay(c, state.objects[c].incarnation, player, ins.verb, last, r.item.name) for c in cards]
+    record(r, cards)
+    until = "this turn" if last == state.turn else f"until the end of turn {last}"
+    return (f"{player} may {ins.verb} {names_of(game, cards)} {until}" if cards else
+            "there is no exiled card to play"), [rules.CAST_PERMISSION, rules.EFFECT_DURATION]
 
 
 @verb("investigate")

@@ -53,6 +53,7 @@ PLAYED_VERBS: dict[str, rules.Cite] = {
     "win the game": rules.WIN_EFFECT, "lose the game": rules.LOSE_EFFECT, "copy": rules.COPY_SPELL,
     "reveal": rules.REVEAL, "look at": rules.LOOK_AT, "choose": rules.RESOLVE_CHOICES,
     "restrict": rules.ATTACK_RESTRICTIONS, "investigate": rules.INVESTIGATE, "pay mana": rules.UNLESS_PAYS,
+    "play": rules.CAST_PERMISSION, "cast": rules.CAST_PERMISSION,
     "pay life": rules.UNLESS_PAYS,
 }
 AMOUNT_KINDS = ("number", "variable", "count", "property", "event", "times", "half", "for each", "plus", "minus")
@@ -1199,6 +1200,19 @@ PREVENT_QUALIFIERS = frozenset({"combat", "noncombat", "by", "to and by"})
 _BARE_ACTIONS = {"investigate": ("investigate",)}
 
 
+PERMISSION_DURATIONS = ("this turn", "until end of turn", "until end of your next turn")
+
+
+def _may_play_exiled(ins: n.Instruction) -> bool:
+    """"You may play it this turn", "Until the end of your next turn, you may cast those cards": the cards an
+    earlier instruction of the same effect exiled, played or cast as usual (601.3) for that long."""
+    obj = ins.object
+    return ins.optional and isinstance(ins.subject, n.Reference) and ins.subject.kind == "you" \
+        and isinstance(obj, n.Reference) and obj.refers_to.startswith("instruction:") and not ins.qualifier \
+        and ins.duration is not None and ins.duration.kind in PERMISSION_DURATIONS and ins.condition is None \
+        and ins.amount is None and ins.recipient is None and ins.destination is None and ins.origin is None
+
+
 def _paid_by_you(ins: n.Instruction) -> bool:
     """"You may pay {2}", "pay 3 life": a cost of fixed mana symbols or life its controller pays as it resolves."""
     if not (ins.subject is None or (isinstance(ins.subject, n.Reference) and ins.subject.kind == "you")):
@@ -1212,6 +1226,8 @@ def _paid_by_you(ins: n.Instruction) -> bool:
 
 def check_instruction(ins: n.Instruction) -> None:
     verb = instruction_verb(ins)
+    if verb in ("play", "cast") and not _may_play_exiled(ins):
+        raise Unplayable(f"the instruction \"{ins.text}\" ({verb})", rules.CAST_PERMISSION)
     if verb in ("pay mana", "pay life") and not _paid_by_you(ins):
         raise Unplayable(f"the instruction \"{ins.text}\" ({verb})", rules.UNLESS_PAYS)
     if verb in _BARE_ACTIONS and (ins.subject is not None or ins.amount is not None
@@ -1225,6 +1241,11 @@ def check_instruction(ins: n.Instruction) -> None:
     if verb == "choose":
         check_thing(chosen_among(ins), ins.text)  # "You choose a nonland card from it": what it may be
     seen = _seen_cards(verb, ins)
+    exile_top = top_cards(ins.object) if verb == "exile" else None  # "Exile the top card of your library"
+    if exile_top is not None:
+        check_thing(exile_top.of, ins.text)
+        check_amount(ins.object.selector.count, ins.text)
+        seen = True
     for thing in (ins.subject, ins.object, ins.recipient):
         if not (verb == "discard" and thing is ins.object and whole_hand(thing)) \
                 and not (verb == "choose" and thing is ins.object) and not (seen and thing is ins.object):
@@ -1232,7 +1253,8 @@ def check_instruction(ins: n.Instruction) -> None:
     for amount in (ins.amount, *(((ins.pt.power, ins.pt.toughness)) if ins.pt is not None else ())):
         check_amount(amount, ins.text)
     if ins.duration is not None and ins.duration.kind not in DURATIONS \
-            and not (verb == "exile" and until_source_leaves(ins.duration)):
+            and not (verb == "exile" and until_source_leaves(ins.duration)) \
+            and not (verb in ("play", "cast") and ins.duration.kind in PERMISSION_DURATIONS):
         raise Unplayable(f"the duration \"{ins.duration.text}\"", rules.EFFECT_DURATION)
     if ins.condition is not None:
         check_condition(ins.condition)
