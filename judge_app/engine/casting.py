@@ -161,6 +161,10 @@ def pay_actions(game: Play, player: str, source: str, cost: Cost, announced: dic
             [c for c in _candidates(game, player, zone, desc, anchor)
              if not (action.verb == "tap" and c == source and cost.tap)]  # {T} already taps the source
         named = candidates if itself else [c for c in announced.get(action.verb, []) if c in candidates]
+        wrong = [] if itself else [c for c in announced.get(action.verb, []) if c not in candidates]
+        if wrong and desc is not None:  # 118.3: only what the cost describes can pay it
+            raise IllegalAction(f"{what}: {game.name(wrong[0])} can't be used to pay \"{action.text}\" (it isn't "
+                                f"{desc.text.removeprefix('a ').removeprefix('an ')})", rules.PAY_COST_RESOURCES)
         default = sorted((c for c in candidates if c not in named), key=_default_order(game, zone))
         chosen = (named + default)[:count]
         if len(chosen) < count:

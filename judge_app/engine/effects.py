@@ -154,6 +154,8 @@ def _instruction(game: Play, r: Resolving, ins: n.Instruction, following: n.Inst
         else:
             ins = dataclasses.replace(ins, amount=replaced.amount)
     text, cited = VERBS[instruction_verb(ins)](game, r, ins)
+    if ins.amount is not None and ins.amount.kind in ("count", "property", "for each") and text:
+        cited = [*cited, rules.LAST_KNOWN]  # 608.2h: "the number of …", "its power": determined once, as it applies
     if r.chose:
         text = f"{text} — chosen as it resolves: {'; '.join(r.chose)}" if text else text
         r.chose = []
@@ -322,7 +324,8 @@ def _move(game: Play, r: Resolving, refs: list[str], how: str) -> Result:
     moving, lines = [], []
     for ref in refs:
         obj = game.state.objects.get(ref)
-        if obj is None or obj.zone in ("stack", to_zone):
+        itself = ref == r.item.source and r.item.kind == "spell"  # "Exile Ascend from Avernus." as it resolves
+        if obj is None or obj.zone == to_zone or (obj.zone == "stack" and not itself):
             continue
         if how == "destroy" and (obj.zone != "battlefield" or game.chars(ref).has("indestructible")):
             if obj.zone == "battlefield":

@@ -975,6 +975,11 @@ def replacement(node: n.ReplacementAbility) -> Ability:
         return Ability("replacement", node.text, node=node,
                        events=EventEffect("zone", "library", self_only=True, to_zone="graveyard", text=node.text))
     first = effects[0] if effects else None
+    shock = _SHOCK.fullmatch(node.text.strip())
+    if shock is not None and node.mode == "enters" and [(i.verb, i.optional) for i in effects] == [("pay life", True)]:
+        # "As this land enters, you may pay 2 life. If you don't, it enters tapped." (614.12, 119.4)
+        return Ability("replacement", node.text, word="pay life or enters tapped", affects="self",
+                       value=int(shock.group(1)), node=node)
     if is_kicked(node.condition) and node.mode == "enters" and first is not None and len(effects) == 1 \
             and first.verb == "enter with counters" and first.amount is not None and first.amount.kind == "number":
         return Ability("replacement", node.text, word="enters with counters if kicked", affects="self",  # 702.33d
@@ -1021,6 +1026,9 @@ def replacement(node: n.ReplacementAbility) -> Ability:
     if spec is not None:
         return Ability("replacement", node.text, events=spec, node=node)
     raise Unplayable(f"the replacement effect \"{node.text}\"", rules.REPLACEMENT)
+
+
+_SHOCK = re.compile(r"As (?:this land|~) enters, you may pay (\d+) life\. If you don't, it enters tapped\.")
 
 
 def _unless_control(unless: n.Unless | None, text: str) -> StaticCondition | None:

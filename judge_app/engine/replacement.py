@@ -681,6 +681,21 @@ def entering(game: View, choices: Choices, oid: str, x: int = 0,
             tapped = True
             notes.append(f"it enters tapped (\"{ability.shown(chars.name)}\")")
             cited += [rules.REPLACEMENT_ENTERS, rules.ENTERS_REPLACEMENT]
+        elif ability.word == "pay life or enters tapped":  # a shock land (614.12): pay as it enters, or tapped
+            player = game.state.objects[oid].controller
+            life = game.state.players[player].life
+            answers = choices.may.get(oid)
+            wants = (answers.pop(0) if len(answers) > 1 else answers[0]) if answers else True
+            if wants and life >= ability.value:
+                events.append(LifeChange(player, -ability.value, life))
+                notes.append(f"{player} pays {ability.value} life as it enters" + ("" if answers else
+                             " (default: a player who may, does)"))
+                cited += [rules.REPLACEMENT_ENTERS_WITH, rules.ENTERS_REPLACEMENT, rules.PAY_LIFE]
+            else:
+                tapped = True
+                why = "chooses not to pay" if wants is False else f"can't pay {ability.value} life (has {life})"
+                notes.append(f"{player} {why}, so it enters tapped")
+                cited += [rules.REPLACEMENT_ENTERS_WITH, rules.ENTERS_REPLACEMENT, *([rules.PAY_LIFE] if wants else [])]
         elif ability.word == "enters with counters if kicked" and not kicked:
             notes.append(f"it wasn't kicked, so it enters without those counters (\"{ability.shown(chars.name)}\")")
             cited += [rules.KICKED]

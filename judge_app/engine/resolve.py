@@ -62,10 +62,14 @@ def resolve_top(game: Play) -> None:
     cited += [rules.RESOLVE_INSTRUCTIONS, *more]
     if item.kind == "spell":
         copy = game.state.objects[item.source].copy_of_spell
+        moved = game.state.objects[item.source].zone  # its own instructions may have moved it already
         game.perform(*leave_stack(game, item, "graveyard", "resolved"))
         if copy:
             lines.append(f"{item.name} leaves the stack and ceases to exist: it isn't a card")
             cited.append(rules.COPY_CEASES)
+        elif moved != STACK:
+            lines.append(f"{item.name} has already left the stack for the {moved}, so it isn't put into a graveyard")
+            cited.append(rules.RESOLVE_GRAVEYARD)
         else:
             _, words, more = goes_to(item)
             lines.append(f"{item.name} is {words}")
