@@ -96,7 +96,8 @@ def reason(exc) -> str:
         return f"instruction: {verb.group(1)}"
     if re.fullmatch(r"[a-z' -]+", what):
         return f"keyword: {what}"
-    return re.sub(r"\"[^\"]*\"", "\"…\"", what).split(" in ")[0]
+    head = re.sub(r"\"[^\"]*\"", "\"…\"", what).split(" in ")[0]
+    return f"{head} ({exc.rule})" if head.startswith("\"…\"") else head  # bare words: grouped by their rule
 
 
 def _judge_many(cards: list[Card]) -> list[Verdict]:
