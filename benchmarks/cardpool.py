@@ -87,12 +87,17 @@ def judge(card: Card) -> Verdict:
 def reason(exc) -> str:
     """The kind of refusal: the keyword, the verb, or the part of the text."""
     what = exc.what
+    kind = re.search(r"\((event|kind|with a condition|from a zone): ([^)]*)\)$", what)
+    if kind:  # "the trigger event "…" (event: become the target)": grouped by the kind of phrase, not its words
+        head = re.sub(r"\"[^\"]*\"", "\"…\"", what[: kind.start()]).strip()
+        return f"{head} ({kind.group(1)}: {kind.group(2).split(',')[0]})"
     verb = re.search(r"\(([a-z' ]+)\)$", what)
     if verb and what.startswith("the instruction"):
         return f"instruction: {verb.group(1)}"
     if re.fullmatch(r"[a-z' -]+", what):
         return f"keyword: {what}"
-    return re.sub(r"\"[^\"]*\"", "\"…\"", what).split(" in ")[0]
+    head = re.sub(r"\"[^\"]*\"", "\"…\"", what).split(" in ")[0]
+    return f"{head} ({exc.rule})" if head.startswith("\"…\"") else head  # bare words: grouped by their rule
 
 
 def _judge_many(cards: list[Card]) -> list[Verdict]:

@@ -261,11 +261,14 @@ def test_a_predefined_token_the_engine_doesnt_define_stays_refused():
     assert refused("Create a Map token.", "Some Spell", "Sorcery").rule == "111.4"  # not defined by the engine yet
 
 
-def test_cycling_is_its_rule_s_activated_ability_from_the_hand_and_typecycling_stays_refused():
+def test_cycling_is_its_rule_s_activated_ability_from_the_hand_and_typecycling_searches():
     [cycling] = read_card("Cycling {2}", "Some Creature", "Creature")
     assert (cycling.kind, cycling.functions_in, cycling.rule, cycling.cost.mana) == ("activated", "hand", "702.29a",
                                                                                      "{2}")
-    assert refused("Plainscycling {2}", "Some Creature", "Creature").rule == "702.29"  # searches (702.29e): not yet
+    [typecycling] = read_card("Plainscycling {2}", "Some Creature", "Creature")  # 702.29e: it searches instead
+    assert (typecycling.kind, typecycling.functions_in, typecycling.rule) == ("activated", "hand", "702.29e")
+    assert typecycling.effect.instructions[0].verb == "search"
+    assert "Plains card" in typecycling.effect.text
 
 
 def test_a_restriction_from_a_resolved_ability_follows_the_creature_not_its_abilities():

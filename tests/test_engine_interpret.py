@@ -50,15 +50,15 @@ def test_costs_beyond_mana_are_kept_for_casting():
 
 def test_a_keyword_not_played_is_refused_with_its_rule():
     with pytest.raises(Unplayable) as info:
-        read_card("Bushido 1", "Samurai", "Creature — Human Samurai")
-    assert str(info.value).startswith("bushido (702.45) is recognised but not yet played")
-    assert info.value.ability == "Bushido 1"
+        read_card("Banding", "Benalish Hero", "Creature — Human Soldier")
+    assert str(info.value).startswith("banding (702.22) is recognised but not yet played")
+    assert info.value.ability == "Banding"
 
 
 def test_an_instruction_not_played_is_refused_naming_it():
     with pytest.raises(Unplayable) as info:
-        read_card("When this creature enters, investigate.", "Seer", "Creature")
-    assert "investigate" in str(info.value) and info.value.line == 1
+        read_card("When this creature enters, venture into the dungeon.", "Seer", "Creature")
+    assert "venture into the dungeon" in str(info.value) and info.value.line == 1
 
 
 def test_unreadable_text_is_a_positioned_error():

@@ -53,10 +53,10 @@ def test_bad_power_toughness_names_its_line():
 
 
 def test_text_the_engine_does_not_play_is_named_with_its_rule():
-    err = error_of(BASE + 'text = "When this creature enters, investigate."\n')
+    err = error_of(BASE + 'text = "When this creature enters, venture into the dungeon."\n')
     assert err.line == 14
-    assert "'bear' (Grizzly Bears)" in err.problem and "investigate" in err.problem
-    assert "recognised but not yet played" in err.problem and "701.16" in err.problem
+    assert "'bear' (Grizzly Bears)" in err.problem and "venture into the dungeon" in err.problem
+    assert "recognised but not yet played" in err.problem and "701.49" in err.problem
 
 
 def test_text_the_grammar_can_not_read_is_positioned():

@@ -3,9 +3,22 @@ Equipment can equip, and protection (702.16c–d). Asked by state-based actions 
 
 from __future__ import annotations
 
-from judge_app.engine import rules
+from judge_app.engine import matching, rules
+from judge_app.engine.ability import Ability
+from judge_app.engine.matching import Anchor
 from judge_app.engine.protection import protection_from
 from judge_app.engine.view import View
+
+
+def can_enchant(game: View, aura: str, enchant: Ability, target: str, controller: str) -> bool:
+    """702.5a, 303.4a: whether the Aura's enchant ability allows the permanent — a card type ("Enchant creature"),
+    or a description seen from the Aura's controller ("Enchant creature you control")."""
+    if enchant.quality is not None:
+        return enchant.quality.matches(game.chars(target))
+    if enchant.described is not None:
+        return matching.object_matches(game.state, game.chars, enchant.described, target, Anchor(controller, aura),
+                                       zone="battlefield")
+    return True
 
 
 def attach_problem(game: View, oid: str, target: str | None) -> tuple[str, rules.Cite] | None:
@@ -20,7 +33,7 @@ def attach_problem(game: View, oid: str, target: str | None) -> tuple[str, rules
     target_chars = game.chars(target)
     if aura:
         for enchant in chars.abilities_of("enchant"):
-            if enchant.quality is not None and not enchant.quality.matches(target_chars):
+            if not can_enchant(game, oid, enchant, target, game.controller(oid)):
                 return f"can't enchant {target_chars.name} ({enchant.text})", rules.ENCHANT
     elif not target_chars.is_creature:
         return f"can't equip {target_chars.name}, which isn't a creature", rules.EQUIPMENT_ILLEGAL

@@ -11,11 +11,13 @@ passed.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from judge_app.cardtext import nodes as n
 from judge_app.engine import effects, mana, matching, rules, targets, triggers
 from judge_app.engine.ability import Ability, Cost
+from judge_app.engine.attachments import can_enchant
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.costs import delve, total_cost
 from judge_app.engine.errors import IllegalAction
@@ -131,6 +133,15 @@ def pay_actions(game: Play, player: str, source: str, cost: Cost, announced: dic
     anchor = Anchor(player, source)
     for action in cost.actions:
         count = action.amount.value if action.amount is not None and action.amount.value is not None else 1
+        if action.verb in ("put counters", "mill") or (action.verb in ("exile", "return")
+                                                        and isinstance(action.object, n.Reference)):
+            more, text, rule = _own_cost(game, player, source, action, count, what)
+            changes += more
+            said.append(text)
+            cited.append(rule)
+            if action.verb == "exile":
+                paid["exiled"] = [*paid.get("exiled", []), source]
+            continue
         if action.verb == "remove counters":
             have = state.objects[source].counters.get(action.counter, 0)
             if have < count:
@@ -140,31 +151,72 @@ def pay_actions(game: Play, player: str, source: str, cost: Cost, announced: dic
             said.append(f"removes {count} {action.counter} counter{'s' if count != 1 else ''}")
             cited.append(rules.COUNTERS)
             continue
-        zone = {"sacrifice": "battlefield", "discard": "hand", "exile": "graveyard"}[action.verb]
+        zone = {"sacrifice": "battlefield", "discard": "hand", "exile": "graveyard", "tap": "battlefield",
+                "return": "battlefield"}[action.verb]
         desc = action.object if isinstance(action.object, n.Description) else None
         if desc is not None and desc.selector.count is not None and desc.selector.count.value is not None:
             count = desc.selector.count.value  # "Exile two cards from your graveyard"
         itself = isinstance(action.object, n.Reference) and action.object.kind == "self"  # "Discard this card"
         candidates = ([source] if state.objects[source].zone == zone else []) if itself else \
-            _candidates(game, player, zone, desc, anchor)
+            [c for c in _candidates(game, player, zone, desc, anchor)
+             if not (action.verb == "tap" and c == source and cost.tap)]  # {T} already taps the source
         named = candidates if itself else [c for c in announced.get(action.verb, []) if c in candidates]
+        wrong = [] if itself else [c for c in announced.get(action.verb, []) if c not in candidates]
+        if wrong and desc is not None:  # 118.3: only what the cost describes can pay it
+            raise IllegalAction(f"{what}: {game.name(wrong[0])} can't be used to pay \"{action.text}\" (it isn't "
+                                f"{desc.text.removeprefix('a ').removeprefix('an ')})", rules.PAY_COST_RESOURCES)
         default = sorted((c for c in candidates if c not in named), key=_default_order(game, zone))
         chosen = (named + default)[:count]
         if len(chosen) < count:
             kind = desc.text.removeprefix("a ") if desc is not None else "card"
             raise IllegalAction(f"{what}: {player} can't {action.verb} {count} {kind} (has {len(chosen)})",
                                 rules.PAY_COST_RESOURCES)
-        how = {"sacrifice": "sacrificed", "discard": "discarded", "exile": "exiled"}[action.verb]
+        how = {"sacrifice": "sacrificed", "discard": "discarded", "exile": "exiled", "tap": "tapped",
+               "return": "returned"}[action.verb]
         if zone == "battlefield":  # "the sacrificed creature's power": as it last existed (608.2h)
             announced.setdefault("lki", {}).update({c: game.chars(c) for c in chosen})
-        changes += [ZoneChange(c, zone, "exile" if action.verb == "exile" else "graveyard", how) for c in chosen]
+        if action.verb == "tap":  # 701.26a: only untapped permanents, tapped whether summoning sick or not (302.6)
+            changes += [StatusChange(c, True) for c in chosen]
+        else:
+            to = {"exile": "exile", "return": "hand"}.get(action.verb, "graveyard")
+            changes += [ZoneChange(c, zone, to, how) for c in chosen]
         paid[how] = paid.get(how, []) + chosen
         note = "" if len(named) >= count else " (default: " + {
-            "sacrifice": "the oldest", "discard": "the cards put into the hand last",
-            "exile": "the bottom of the graveyard"}[action.verb] + ")"
-        said.append(f"{action.verb}s {', '.join(game.name(c) for c in chosen)}{note}")
-        cited.append({"sacrifice": rules.SACRIFICE, "discard": rules.DISCARD, "exile": rules.EXILE}[action.verb])
+            "sacrifice": "the oldest", "discard": "the cards put into the hand last", "tap": "the oldest",
+            "return": "the oldest", "exile": "the bottom of the graveyard"}[action.verb] + ")"
+        verb = "returns" if action.verb == "return" else f"{action.verb}s"
+        said.append(f"{verb} {', '.join(game.name(c) for c in chosen)}{note}"
+                    + (" to its owner's hand" if action.verb == "return" else ""))
+        cited.append({"sacrifice": rules.SACRIFICE, "discard": rules.DISCARD, "exile": rules.EXILE,
+                      "tap": rules.TAP, "return": rules.NEW_OBJECT}[action.verb])
     return changes, said, paid, cited
+
+
+def _own_cost(game: Play, player: str, source: str, action: n.Instruction, count: int, what: str
+              ) -> tuple[list[Event], str, rules.Cite]:
+    """Costs paid with the source itself or the payer's library: "Exile this creature", "Return this enchantment to
+    its owner's hand", "Put a -1/-1 counter on this creature", "Mill a card" (701.17b: not more than the library
+    holds)."""
+    state = game.state
+    obj = state.objects[source]
+    if action.verb == "put counters":
+        return [CounterChange(source, action.counter, count)], \
+            f"puts {count} {action.counter} counter{'s' if count != 1 else ''} on {game.name(source)}", rules.COUNTERS
+    if action.verb == "mill":
+        library = state.players[player].library
+        if len(library) < count:
+            raise IllegalAction(f"{what}: {player} can't mill {count} (their library has {len(library)})",
+                                rules.MILL_COST)
+        top = library[:count]
+        return [ZoneChange(c, "library", "graveyard", "milled") for c in top], \
+            f"mills {', '.join(game.name(c) for c in top)}", rules.MILL
+    if obj.zone != "battlefield":
+        raise IllegalAction(f"{what}: {game.name(source)} isn't on the battlefield", rules.PAY_COST_RESOURCES)
+    to = "exile" if action.verb == "exile" else "hand"
+    words = "exiles" if to == "exile" else "returns"
+    return [ZoneChange(source, "battlefield", to, "exiled" if to == "exile" else "returned")], \
+        f"{words} {game.name(source)}" + (" to its owner's hand" if to == "hand" else ""), \
+        rules.EXILE if to == "exile" else rules.NEW_OBJECT
 
 
 def _candidates(game: Play, player: str, zone: str, desc: n.Description | None, anchor: Anchor) -> list[str]:
@@ -194,7 +246,12 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
     chars = game.chars(card)
     from_command = obj.zone == COMMAND and obj.commander
     flashback = _flashback(game, player, card, chars)
-    if (obj.zone != "hand" and not from_command and flashback is None) or obj.owner != player:
+    permitted = state.permission(card, player, ("play", "cast")) if obj.zone == "exile" else None  # 601.3
+    if permitted is None and obj.zone == "exile" and flashback is None:
+        raise IllegalAction(f"{chars.name} is in exile, and no effect lets {player} cast it now", rules.CAST_PERMISSION,
+                            rules.CAST_PROPOSE)
+    if permitted is None and ((obj.zone != "hand" and not from_command and flashback is None)
+                              or obj.owner != player):
         raise IllegalAction(f"{chars.name} isn't in {player}'s hand" + (" (a commander is cast from the command zone "
                             "by its owner)" if obj.commander else ""), rules.CAST_PROPOSE)
     if "land" in chars.types:
@@ -216,15 +273,18 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
     item_id = card
     item = StackItem(id=item_id, kind="spell", source=card, controller=player, text=spell[0].text if spell else "",
                      name=chars.name, source_chars=chars, effect=printed, choices=announced)
-    cited = [rules.CAST_PROPOSE, rules.STACK_CAST]
+    cited = [rules.CAST_PROPOSE, rules.STACK_CAST, *([rules.CAST_PERMISSION] if permitted is not None else [])]
     if modal:
         cited += [rules.CAST_ANNOUNCE, rules.MODES]
     if "Aura" in chars.subtypes:  # 303.4a: an Aura spell targets what it can enchant
-        item.targets = _aura_target(game, chars, chosen, player)
+        item.targets = _aura_target(game, card, chars, chosen, player)
         enchant = chars.abilities_of("enchant")
         quality = enchant[0].quality if enchant else None
+        described = enchant[0].described if enchant else None
         noun = quality.value if quality is not None and quality.kind == "type" else "permanent"
-        item.specs = (n.Description(n.Selector("target"), (noun,), target=0, text=f"target {noun}"),)
+        item.specs = (dataclasses.replace(described, selector=n.Selector("target"), target=0,
+                                          text=f"target {described.text}") if described is not None else
+                      n.Description(n.Selector("target"), (noun,), target=0, text=f"target {noun}"),)
         cited.append(rules.AURA_TARGET)
     else:
         item.specs = targets.specs_of(printed, every_mode=True)
@@ -295,7 +355,7 @@ def _spell_costs(game: Play, player: str, card: str, chars: Characteristics, ann
         assert kicker is not None
         mana_cost += kicker.mana
         said.append(f"kicked (kicker {kicker.text})")
-        cited += [rules.KICKER, rules.KICKED]
+        cited += [rules.CAST_ANNOUNCE, rules.KICKER, rules.KICKED]  # announced as it is cast (601.2b)
     for extra in chars.abilities_of("additional cost"):
         assert extra.cost is not None
         mana_cost += extra.cost.mana
@@ -313,7 +373,7 @@ def _spell_costs(game: Play, player: str, card: str, chars: Characteristics, ann
     return mana_cost, said, changes, cited
 
 
-def _aura_target(game: Play, chars: Characteristics, chosen: list[str], player: str) -> list[Target]:
+def _aura_target(game: Play, card: str, chars: Characteristics, chosen: list[str], player: str) -> list[Target]:
     if len(chosen) != 1:
         raise IllegalAction(f"{chars.name} is an Aura spell and needs one target", rules.AURA_TARGET)
     target = targets.choose(game, chosen[0])
@@ -322,7 +382,7 @@ def _aura_target(game: Play, chars: Characteristics, chosen: list[str], player: 
                             rules.TARGET_PERMANENTS, rules.AURA_TARGET)
     enchant = chars.abilities_of("enchant")
     target_chars = game.chars(chosen[0])
-    if enchant and enchant[0].quality is not None and not enchant[0].quality.matches(target_chars):
+    if enchant and not can_enchant(game, card, enchant[0], chosen[0], player):
         raise IllegalAction(f"{chars.name} can't target {target_chars.name} ({enchant[0].text})", rules.AURA_TARGET)
     for keyword, rule in (("shroud", rules.SHROUD), ("hexproof", rules.HEXPROOF)):
         if target_chars.has(keyword) and (keyword == "shroud" or game.controller(chosen[0]) != player):
@@ -399,7 +459,7 @@ def activate(game: Play, player: str, source: str, index: int, chosen: list[str]
         changes += [StatusChange(c, True) for c in crew]
         paid.append(said)
         cited += crew_rules
-    if ability.rule == rules.CYCLING:
+    if ability.rule in (rules.CYCLING, rules.TYPECYCLING):  # typecycling is cycling (702.29f)
         announced["cycled"] = True  # "When you cycle this card", "Whenever a player cycles a card" (702.29c)
     more, texts, paid_with, more_rules = pay_actions(game, player, source, cost, announced, chars.name)
     changes += more
@@ -412,7 +472,7 @@ def activate(game: Play, player: str, source: str, index: int, chosen: list[str]
         paid.append(f"sacrifices {chars.name}")
         cited.append(rules.SACRIFICE)
     if ability.kind == "mana":
-        _mana_ability(game, player, source, ability, changes, paid)
+        _mana_ability(game, player, source, ability, changes, paid, more_rules)
         return
     item = StackItem(id=state.new_id("ability"), kind="activated", source=source, controller=player,
                      text=ability.shown(chars.name), name=f"{chars.name}'s ability", source_chars=chars,
@@ -436,8 +496,9 @@ def activate(game: Play, player: str, source: str, index: int, chosen: list[str]
 
 
 def _mana_ability(game: Play, player: str, source: str, ability: Ability, changes: list[Event],
-                  paid: list[str]) -> None:
-    """605.3b: a mana ability doesn't use the stack; it resolves at once."""
+                  paid: list[str], cost_rules: list[rules.Cite]) -> None:
+    """605.3b: a mana ability doesn't use the stack; it resolves at once. `cost_rules`: those of the costs beyond
+    mana and {T} ("Tap an untapped creature you control", 701.26a)."""
     chars = game.chars(source)
     game.perform(*changes)
     item = StackItem(id="mana", kind="activated", source=source, controller=player, text=ability.shown(chars.name),
@@ -445,7 +506,7 @@ def _mana_ability(game: Play, player: str, source: str, ability: Ability, change
     lines, cited = effects.perform(game, item, set())
     game.record(ACTION, f"{player} activates {game.name(source)}'s mana ability (\"{item.text}\"), paying "
                 f"{', '.join(paid)}: {'; '.join(lines)}. It doesn't use the stack.",
-                [rules.MANA_ABILITY, rules.MANA_ABILITY_NO_STACK, *cited, rules.PRIORITY_AFTER_ACTION])
+                [rules.MANA_ABILITY, *cost_rules, rules.MANA_ABILITY_NO_STACK, *cited, rules.PRIORITY_AFTER_ACTION])
 
 
 def play_land(game: Play, player: str, card: str) -> None:
@@ -453,19 +514,29 @@ def play_land(game: Play, player: str, card: str) -> None:
     _priority(game, player)
     state = game.state
     chars = game.chars(card)
-    if state.objects[card].zone != "hand" or state.objects[card].owner != player or "land" not in chars.types:
+    permitted = state.permission(card, player, ("play",)) if state.objects[card].zone == "exile" else None
+    if (permitted is None and (state.objects[card].zone != "hand" or state.objects[card].owner != player)) \
+            or "land" not in chars.types:
         raise IllegalAction(f"{chars.name} isn't a land card in {player}'s hand", rules.LAND_PLAY)
     why = _sorcery_timing(game, player)
     if why:
         raise IllegalAction(f"{player} can't play a land now: {why}", rules.LAND_PLAY, rules.SPECIAL_ACTION_LAND)
-    if state.lands_played >= 1:
-        raise IllegalAction(f"{player} has already played a land this turn", rules.LAND_PER_TURN)
+    more = [a for o in state.permanents() if game.controller(o.id) == player
+            for a in game.chars(o.id).abilities_of("additional land")]  # 305.2: each adds one
+    if state.lands_played >= 1 + len(more):
+        played = f"{state.lands_played} land{'s' if state.lands_played != 1 else ''}"
+        raise IllegalAction(f"{player} has already played {played} this turn", rules.LAND_PER_TURN,
+                            *([rules.LANDS_PER_TURN_COMPARED] if more else []))
     extra, notes, cited = entering(game, game.choices, card)
     state.lands_played += 1
-    game.perform(ZoneChange(card, "hand", "battlefield", "played"), *extra)
+    game.perform(ZoneChange(card, state.objects[card].zone, "battlefield", "played", controller=player), *extra)
+    extra_land = [rules.LAND_PER_TURN, rules.LANDS_PER_TURN_COMPARED] if state.lands_played > 1 else []
     game.record(ACTION, f"{player} plays {chars.name} (a special action: it doesn't use the stack)"
+                + (f"; it is land {state.lands_played} this turn, allowed by {len(more)} additional land play"
+                   f"{'s' if len(more) != 1 else ''}" if extra_land else "")
                 + "".join(f"; {n}" for n in notes) + ".",
-                [rules.SPECIAL_ACTION_LAND, rules.LAND_PLAY, *cited, rules.PRIORITY_AFTER_ACTION])
+                [rules.SPECIAL_ACTION_LAND, rules.LAND_PLAY, *([rules.CAST_PERMISSION] if permitted else []),
+                 *extra_land, *cited, rules.PRIORITY_AFTER_ACTION])
 
 
 def turn_face_up(game: Play, player: str, card: str, sources: list[str] | None) -> None:

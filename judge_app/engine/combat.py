@@ -111,10 +111,9 @@ def declare_blockers(game: Play, blocks: list[tuple[str, str]], by_default: bool
         chars = game.chars(attacker)
         if blockers:
             parts.append(f"{chars.name} is blocked by {' and '.join(game.name(b) for b in blockers)}")
-            evasion = [k for k in ("flying", "menace", "fear", "intimidate") if chars.has(k)]
-            for keyword in evasion:
-                cited.append({"flying": rules.FLYING, "menace": rules.MENACE, "fear": rules.FEAR,
-                              "intimidate": rules.INTIMIDATE}[keyword])
+            evasion = {"flying": rules.FLYING, "menace": rules.MENACE, "fear": rules.FEAR,
+                       "intimidate": rules.INTIMIDATE, "shadow": rules.SHADOW, "horsemanship": rules.HORSEMANSHIP}
+            cited += [rule for keyword, rule in evasion.items() if chars.has(keyword)]
             if chars.has("flying") and any(game.chars(b).has("reach") for b in blockers):
                 cited.append(rules.REACH)
         else:

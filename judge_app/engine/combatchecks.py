@@ -3,8 +3,8 @@ raises `IllegalAction` with the rule that forbids it; `combat.py` declares only 
 
 Attacking: summoning sickness (302.6) and haste, defender (702.3b), "can't attack" (508.1c), what may be
 attacked (506.3, 508.1b). Blocking: the restrictions of 509.1b — evasion (flying 702.9b, fear 702.36b,
-intimidate 702.13b, landwalk 702.14c), protection (702.16f), "can't block", "can't be blocked" — and menace
-over the whole declaration (702.111b).
+intimidate 702.13b, landwalk 702.14c, shadow 702.28b, horsemanship 702.31b), protection (702.16f), "can't
+block", "can't be blocked" — and menace over the whole declaration (702.111b).
 """
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from judge_app.engine import rules
+from judge_app.engine import matching, rules
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.errors import IllegalAction
 from judge_app.engine.layers import restrictions_on
+from judge_app.engine.matching import Anchor
 from judge_app.engine.view import View
 
 
@@ -53,6 +54,11 @@ def block_violations(attacker: Characteristics, blocker: Characteristics,
         found.append(Violation(
             f"{attacker.name} has intimidate and {blocker.name} is neither an artifact creature nor shares a "
             f"colour with it", rules.INTIMIDATE))
+    if attacker.has("shadow") != blocker.has("shadow"):  # shadow blocks and is blocked only by shadow
+        found.append(Violation(f"{attacker.name} {'has' if attacker.has('shadow') else 'lacks'} shadow and "
+                               f"{blocker.name} {'has' if blocker.has('shadow') else 'lacks'} it", rules.SHADOW))
+    if attacker.has("horsemanship") and not blocker.has("horsemanship"):
+        found.append(Violation(f"{attacker.name} has horsemanship and {blocker.name} doesn't", rules.HORSEMANSHIP))
     for ability in attacker.abilities_of("protection"):
         if ability.quality is not None and ability.quality.matches(blocker):
             found.append(Violation(
@@ -86,9 +92,9 @@ def check_can_attack(game: View, attacker: str) -> None:
                             f"began and it doesn't have haste", rules.SUMMONING_SICKNESS, rules.ATTACKERS_CHOSEN)
     if chars.has("defender"):
         raise IllegalAction(f"{name} can't attack: it has defender", rules.DEFENDER, rules.ATTACK_RESTRICTIONS)
-    if chars.has("cant_attack"):
-        raise IllegalAction(f"{name} can't attack: \"{chars.abilities_of('cant_attack')[0].text}\"",
-                            rules.ATTACK_RESTRICTIONS)
+    for cant in chars.abilities_of("cant_attack"):
+        if not cant.word:  # "… unless defending player controls an Island": checked with what it attacks
+            raise IllegalAction(f"{name} can't attack: \"{cant.shown(name)}\"", rules.ATTACK_RESTRICTIONS)
     for why in _restricted(game, attacker, "attack"):
         raise IllegalAction(f"{name} can't attack: {why}", rules.ATTACK_RESTRICTIONS)
 
@@ -121,6 +127,7 @@ def check_attack_target(game: View, attacker: str, target: str) -> None:
     an opponent protects (310.8b)."""
     state = game.state
     opponents = state.opponents(state.active)
+    _unless_defending_controls(game, attacker, target)
     if target in opponents:
         return
     if target in state.players:
@@ -136,6 +143,23 @@ def check_attack_target(game: View, attacker: str, target: str) -> None:
     raise IllegalAction(f"{game.name(attacker)} can't attack {label}: only an opponent ({', '.join(opponents)}), a "
                         "planeswalker an opponent controls or a battle an opponent protects can be attacked",
                         rules.ATTACK_TARGET, rules.ATTACKING_AND_DEFENDING_PLAYER)
+
+
+def _unless_defending_controls(game: View, attacker: str, target: str) -> None:
+    """"This creature can't attack unless defending player controls an Island" (508.1c): the defending player is
+    the one it would attack, or the controller or protector of what it would attack (508.5)."""
+    chars = game.chars(attacker)
+    for cant in chars.abilities_of("cant_attack"):
+        if cant.word != "unless defending player controls" or cant.described is None:
+            continue
+        defender = defending_player(game, target)
+        anchor = Anchor(game.controller(attacker), attacker)
+        if not any(game.controller(oid) == defender and matching.object_matches(game.state, game.chars,
+                                                                                cant.described, oid, anchor)
+                   for oid in game.state.battlefield):
+            raise IllegalAction(f"{chars.name} can't attack: {defender} controls no "
+                                f"{cant.described.text.removeprefix('an ').removeprefix('a ')} "
+                                f"(\"{cant.shown(chars.name)}\")", rules.ATTACK_RESTRICTIONS)
 
 
 def _not_alone(chars: Characteristics, action: str) -> bool:
@@ -286,7 +310,7 @@ def _requirements(game: View, candidates: list[str]) -> list[tuple[str, str | No
     lured = []
     for obj in state.permanents():
         for ability in game.chars(obj.id).abilities_of("lure"):
-            target = obj.attached_to if ability.affects == "enchanted" else obj.id
+            target = obj.attached_to if ability.affects in ("enchanted", "equipped") else obj.id
             if target in combat.attackers:
                 lured.append(target)
     for attacker in lured:

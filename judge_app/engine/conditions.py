@@ -80,8 +80,31 @@ def unplayable(c: n.Condition) -> str | None:
         ok = _is_self(c.subject) and c.quality is not None and c.quality.kind in ("keyword", "counter")
         return None if ok else "what it has"
     if kind == "event":
-        return None if _self_state(c) else "an event"
+        if _self_state(c):
+            return None
+        past = _past(c)
+        if past is None:
+            return "an event"
+        if past.verb in PAST_PLAYER_VERBS:
+            return None if _players_ok(past.subject) and past.subject is not None else "whose event"
+        return matching.unplayable(past.subject) if isinstance(past.subject, n.Description) else "what did it"
     return f"the condition kind {kind!r}"
+
+
+# events of this turn a condition may ask about ("if you gained life this turn"): verb → the rule defining it
+PAST_PLAYER_VERBS = {"gain life": rules.LIFE_GAIN_LOSS, "lose life": rules.LIFE_GAIN_LOSS,
+                     "attack": rules.BECOMES_ATTACKING}
+PAST_OBJECT_VERBS = {"die": rules.DIES}
+
+
+def _past(c: n.Condition) -> n.Event | None:
+    """"You gained life this turn", "an opponent lost life this turn", "you attacked this turn", "a creature
+    died this turn": an event of this turn (`GameState.this_turn`), or None."""
+    event = c.event
+    if event is None or not c.text.lower().endswith(" this turn") or event.object or event.recipient \
+            or event.amount or event.qualifier or event.condition or event.origin or event.destination:
+        return None
+    return event if event.verb in PAST_PLAYER_VERBS or event.verb in PAST_OBJECT_VERBS else None
 
 
 def _is_you(thing: n.Thing | None) -> bool:
@@ -170,9 +193,13 @@ def cited(c: n.Condition) -> tuple[rules.Cite, ...]:
                 out.append(rules.COUNTERS if isinstance(a.of, n.Description) and _counters_on_self(a.of) is not None
                            else rules.PERMANENT_CONTROLLER)
     elif kind == "is" and c.quality is not None:
-        out = [SELF_STATUSES.get(c.quality.value) or ZONE_RULES.get(c.quality.value, rules.STATIC_EFFECT)]
+        out = [SELF_STATUSES.get(c.quality.value) or ZONE_RULES.get(c.quality.value)
+               or (rules.KICKED if c.quality.value == "kicked" else rules.STATIC_EFFECT)]
     elif kind == "has":
         out = [rules.COUNTERS if c.quality is not None and c.quality.kind == "counter" else rules.ABILITY_CATEGORIES]
+    elif kind == "event" and _past(c) is not None:
+        verb = _past(c).verb
+        out = [PAST_PLAYER_VERBS.get(verb) or PAST_OBJECT_VERBS[verb]]
     elif kind == "event":
         state = _self_state(c)
         out = [SELF_STATUSES.get(state, rules.ENTERS_TERM)]
@@ -208,6 +235,8 @@ def holds(board: Board, c: n.Condition) -> bool:
             result = board.state.objects[board.source].counters.get(c.quality.value, 0) > 0
         else:
             result = board.chars(board.source).has(c.quality.value.lower())
+    elif kind == "event" and _past(c) is not None:
+        result = _happened_this_turn(board, _past(c))
     elif kind == "event":
         state = _self_state(c)
         if state == "entered this turn":
@@ -217,6 +246,18 @@ def holds(board: Board, c: n.Condition) -> bool:
     else:
         raise ValueError(f"unplayable condition {kind!r}")
     return result != c.negated
+
+
+def _happened_this_turn(board: Board, event: n.Event) -> bool:
+    """Whether the turn's log has the event: a player's ("you gained life") or an object's ("a creature died"),
+    the object matched as it last was (603.10a)."""
+    log = [p for p in board.state.this_turn if p.verb == event.verb]
+    if event.verb in PAST_PLAYER_VERBS:
+        return _quantified(board, event.subject, lambda player: any(p.player == player for p in log))
+    assert isinstance(event.subject, n.Description)
+    return any(p.chars is not None and matching.object_matches(
+        board.state, lambda oid, p=p: p.chars, event.subject, p.object, board.anchor,
+        zone=board.state.objects[p.object].zone) for p in log if p.object in board.state.objects)
 
 
 def _quantified(board: Board, subject: n.Thing | None, test) -> bool:

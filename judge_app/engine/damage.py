@@ -96,6 +96,13 @@ def deal_damage(game: Play, assignments: list[Assignment], combat: bool,
                     cited.append(rules.COMMANDER_DAMAGE)
                 lines.append(f"{source.name} deals {a.amount} damage to {target_name}, who loses {a.amount} life")
                 cited.append(rules.DAMAGE_TO_PLAYER)
+            toxic = sum(x.value for x in source.abilities_of("toxic")) if combat else 0
+            if toxic:  # 702.164c: combat damage to a player also gives poison counters, the total toxic value
+                planned.append((CounterChange(a.recipient, "poison", toxic), len(lines)))
+                changes.append(planned[-1][0])
+                lines.append(f"{source.name} has toxic {toxic}: {target_name} gets {toxic} poison "
+                             f"counter{'s' if toxic != 1 else ''}")
+                cited.append(rules.TOXIC)
         else:
             recipient = game.chars(a.recipient)
             if "battle" in recipient.types and not recipient.is_creature:

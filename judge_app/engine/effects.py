@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Callable
 
 from judge_app.cardtext import nodes as n
-from judge_app.engine import library, mana, matching, replacement, rules, targets
+from judge_app.engine import interpret, library, mana, matching, replacement, rules, targets
 from judge_app.engine.ability import COLORS, Ability, Change, Quality
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.choices import Choices
@@ -52,6 +52,7 @@ from judge_app.engine.interpret import (
     graveyards,
     instruction_verb,
     predefined_token,
+    top_cards,
     until_source_leaves,
     whole_hand,
 )
@@ -60,7 +61,7 @@ from judge_app.engine.matching import Anchor
 from judge_app.engine.perform import Play
 from judge_app.engine.replacement import entering
 from judge_app.engine.stack import find, goes_to, leave_stack, target_name
-from judge_app.engine.state import DelayedTrigger, Shield, StackItem
+from judge_app.engine.state import DelayedTrigger, MayPlay, PendingTrigger, Shield, StackItem
 from judge_app.engine.words import (
     Resolving,
     amount,
@@ -145,6 +146,7 @@ def _instruction(game: Play, r: Resolving, ins: n.Instruction, following: n.Inst
         replaced = None
     r.no_regeneration = following is not None and instruction_verb(following) == "regenerate can't"
     r.instead = None
+    r.unpaid = False
     if replaced is not None and replaced.amount is not None:  # 614.15: the instruction's own replacement
         label = replaced.condition.text if replaced.condition is not None else replaced.text
         if ins.verb == "deal damage":  # offered to the damage event first, with the others (616.1a)
@@ -152,12 +154,14 @@ def _instruction(game: Play, r: Resolving, ins: n.Instruction, following: n.Inst
         else:
             ins = dataclasses.replace(ins, amount=replaced.amount)
     text, cited = VERBS[instruction_verb(ins)](game, r, ins)
+    if ins.amount is not None and ins.amount.kind in ("count", "property", "for each") and text:
+        cited = [*cited, rules.LAST_KNOWN]  # 608.2h: "the number of …", "its power": determined once, as it applies
     if r.chose:
         text = f"{text} — chosen as it resolves: {'; '.join(r.chose)}" if text else text
         r.chose = []
         cited = [*cited, rules.RESOLVE_CHOICES]
     if ins.optional:
-        r.did = bool(r.acted[-1]) or bool(text)
+        r.did = (bool(r.acted[-1]) or bool(text)) and not r.unpaid
         default = "" if wanted[1] else " (default: a player who may, does)"
         text = f"{r.item.controller} chooses to {ins.text}{default}: {text}" if text else text
         cited = [rules.RESOLVE_CHOICES, rules.OPTIONAL_TRIGGER, *cited]
@@ -214,12 +218,33 @@ def _modal(game: Play, r: Resolving, modal: n.Modal) -> Result:
     return f"{head}: " + "; ".join(lines) if lines else head, cited
 
 
-def _delayed(game: Play, r: Resolving, delayed: n.DelayedTrigger) -> Result:
-    """603.7: a delayed triggered ability, remembering now what its words mean ("that card")."""
+def _bound(game: Play, r: Resolving, delayed: n.DelayedTrigger) -> dict[str, list[str]]:
+    """What the delayed ability's words ("that card", "it") mean now, as it is created (603.7c)."""
     bound: dict[str, list[str]] = {}
     for node in delayed.effect.walk():
         if isinstance(node, n.Reference) and node.refers_to and node.refers_to not in bound:
             bound[node.refers_to] = things(game, r, node)
+    return bound
+
+
+def _reflexive(game: Play, r: Resolving, delayed: n.DelayedTrigger) -> Result:
+    """603.12: "When you do, …" triggers when the optional action before it is done, during the resolution; it is
+    put on the stack the next time a player would receive priority (603.3), its targets chosen then."""
+    if not r.did:
+        return "", []
+    item = r.item
+    game.state.pending_triggers.append(PendingTrigger(
+        item.source, Ability("triggered", delayed.text), item.controller, item.source_chars, it=item.it,
+        that_player=item.that_player, effect=delayed.effect, reason=f"{item.controller} did",
+        rules=(rules.REFLEXIVE_TRIGGER,), bound=_bound(game, r, delayed), source_incarnation=item.source_incarnation))
+    return f"a reflexive triggered ability triggers: {delayed.text}", [rules.REFLEXIVE_TRIGGER]
+
+
+def _delayed(game: Play, r: Resolving, delayed: n.DelayedTrigger) -> Result:
+    """603.7: a delayed triggered ability, remembering now what its words mean ("that card")."""
+    if delayed.reflexive:
+        return _reflexive(game, r, delayed)
+    bound = _bound(game, r, delayed)
     step = delayed.trigger.step
     assert step is not None
     it = next((refs[0] for refs in bound.values() if refs and refs[0] in game.state.objects), r.item.it)
@@ -299,7 +324,8 @@ def _move(game: Play, r: Resolving, refs: list[str], how: str) -> Result:
     moving, lines = [], []
     for ref in refs:
         obj = game.state.objects.get(ref)
-        if obj is None or obj.zone in ("stack", to_zone):
+        itself = ref == r.item.source and r.item.kind == "spell"  # "Exile Ascend from Avernus." as it resolves
+        if obj is None or obj.zone == to_zone or (obj.zone == "stack" and not itself):
             continue
         if how == "destroy" and (obj.zone != "battlefield" or game.chars(ref).has("indestructible")):
             if obj.zone == "battlefield":
@@ -347,9 +373,12 @@ def _exile(game: Play, r: Resolving, ins: n.Instruction) -> Result:
                   or game.state.objects[item.source].incarnation != item.source_incarnation):
         return (f"{item.source_chars.name} has already left the battlefield, so nothing is exiled"), [
             rules.UNTIL_EVENT, rules.UNTIL_EVENT_PASSED if item.kind == "triggered" else rules.UNTIL_EVENT_PASSED_SPELL]
-    cards = _picked(game, r, ins.object, things(game, r, ins.object))
+    top = top_cards(ins.object) is not None  # "exile the top two cards of your library" (401.1)
+    cards = library.top_of(game, r, ins.object) if top else _picked(game, r, ins.object, things(game, r, ins.object))
     before = {x: game.state.objects[x].incarnation for x in cards if x in game.state.objects}
     text, cited = _move(game, r, cards, "exile")
+    if top and not cards:
+        text = "the library is empty: nothing is exiled"
     exiled = [x for x, was in before.items() if game.state.objects[x].incarnation != was
               and game.state.objects[x].zone == "exile"]
     _remember_exiled(game, r, exiled, game.state.exiled_until if until else game.state.exiled_with)
@@ -816,14 +845,17 @@ def _discard(game: Play, r: Resolving, ins: n.Instruction) -> Result:
             count = len(hand) if whole else len(named or [])
         chosen = [c for c in (named if named is not None else game.choices.discard) if c in hand][:count]
         default = len(chosen) < count and not whole
-        chosen += [c for c in reversed(hand) if c not in chosen][: count - len(chosen)]
+        chance = ins.qualifier == "at random"  # 701.9a: chance picks, not the player; the scenario says what it gave
+        chosen += [c for c in (hand if chance else reversed(hand)) if c not in chosen][: count - len(chosen)]
         changes += [ZoneChange(c, "hand", "graveyard", "discarded") for c in chosen]
         cards += chosen
-        lines.append(f"{player} discards {names_of(game, chosen)}" + (" (default: the cards put into the hand last)"
-                                                                    if default and chosen else ""))
+        said = " at random" if chance else ""
+        why = " (default for chance: the cards put into the hand first)" if chance else \
+            " (default: the cards put into the hand last)"
+        lines.append(f"{player} discards{said} {names_of(game, chosen)}" + (why if default and chosen else ""))
     game.perform(*changes)
     record(r, cards)
-    return "; ".join(lines), [rules.DISCARD]
+    return "; ".join(lines), [rules.DISCARD, *([rules.DISCARD_AT_RANDOM] if ins.qualifier == "at random" else [])]
 
 
 @verb("choose")
@@ -948,6 +980,54 @@ def _create(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     record(r, ids)
     return (f"{r.item.controller} creates {count} {what}{'s' if count != 1 else ''}"), [
         rules.CREATE_TOKEN, rules.TOKEN_OWNER, *cited]
+
+
+@verb("pay mana", "pay life")
+def _pay(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """118.12: "[You] may pay {1}. If you do, …" — a cost paid as the ability resolves (mana abilities may be
+    activated for it, 117.1d); a player who can't pay in full doesn't (118.3, 119.4), and so doesn't "do"."""
+    player = r.item.controller
+    if ins.verb == "pay life":
+        life = amount(game, r, ins.amount)
+        if game.state.players[player].life < life:
+            r.unpaid = True
+            return f"{player} can't pay {life} life: they have {game.state.players[player].life}", [
+                rules.UNLESS_PAYS, rules.PAY_LIFE]
+        game.perform(LifeChange(player, -life, game.state.players[player].life))
+        return f"{player} pays {life} life", [rules.UNLESS_PAYS, rules.PAY_LIFE]
+    assert ins.mana is not None and ins.mana.symbols is not None
+    symbols = ins.mana.symbols.text
+    try:
+        changes, text, cited = mana.payment(game, player, symbols, None, r.item.name)
+    except IllegalAction as exc:
+        r.unpaid = True
+        return f"{exc} — so they don't pay", [rules.UNLESS_PAYS, rules.PAY_COST_RESOURCES]
+    game.perform(*changes)
+    during = [c for c in cited if not c.startswith("601.")]  # paid as it resolves, not as a spell is cast
+    return text, [rules.UNLESS_PAYS, *([rules.MANA_ABILITY_WHEN] if changes and "taps" in text else []), *during]
+
+
+@verb("play", "cast")
+def _may_play(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """"You may play it this turn", "Until the end of your next turn, you may cast those cards": an effect that
+    allows the player to play or cast those cards from exile for that long (601.3, 305.1; 611.2a), each the object
+    it is now (400.7). Casting one still follows the rules of casting and timing (601.2, 307.1)."""
+    state = game.state
+    player = r.item.controller
+    last = state.next_turn_of(player) if ins.duration.kind == "until end of your next turn" else state.turn
+    cards = [c for c in things(game, r, ins.object) if c in state.objects and state.objects[c].zone == "exile"]
+    state.may_play += [MayPlay(c, state.objects[c].incarnation, player, ins.verb, last, r.item.name) for c in cards]
+    record(r, cards)
+    until = "this turn" if last == state.turn else f"until the end of turn {last}"
+    return (f"{player} may {ins.verb} {names_of(game, cards)} {until}" if cards else
+            "there is no exiled card to play"), [rules.CAST_PERMISSION, rules.EFFECT_DURATION]
+
+
+@verb("investigate")
+def _investigate(game: Play, r: Resolving, ins: n.Instruction) -> Result:
+    """701.16a: "Investigate" means "Create a Clue token." — the rule's words read and followed as printed."""
+    text, cited = _create(game, r, interpret.meaning_of("Create a Clue token."))
+    return f"{r.item.controller} investigates: {text}", [rules.INVESTIGATE, *cited]
 
 
 def _copy_token(game: Play, r: Resolving, originals: list[str]) -> Result:

@@ -44,6 +44,7 @@ class ZoneChange(Event):
 
     controller: str = ""  # who controls it on the battlefield or the stack (default: its owner, 110.2)
     face_down: bool = False  # it enters the battlefield face down (708.3)
+    kicked: bool = False  # a kicked spell becoming a permanent (702.33d)
 
     def apply(self, state: GameState) -> None:
         obj = state.objects[self.object]
@@ -69,6 +70,7 @@ class ZoneChange(Event):
         obj.attached_to = None
         obj.chosen = {}
         obj.face_down = self.to_zone == "battlefield" and self.face_down
+        obj.kicked = self.to_zone == "battlefield" and self.kicked
         obj.controller = self.controller or obj.owner
         if state.combat is not None:
             _leave_combat(state, self.object)

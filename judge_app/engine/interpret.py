@@ -13,6 +13,7 @@ grammar can't read raises `CardTextError` with its line and column.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import re
 from dataclasses import dataclass
@@ -51,7 +52,9 @@ PLAYED_VERBS: dict[str, rules.Cite] = {
     "put": rules.NEW_OBJECT,
     "win the game": rules.WIN_EFFECT, "lose the game": rules.LOSE_EFFECT, "copy": rules.COPY_SPELL,
     "reveal": rules.REVEAL, "look at": rules.LOOK_AT, "choose": rules.RESOLVE_CHOICES,
-    "restrict": rules.ATTACK_RESTRICTIONS,
+    "restrict": rules.ATTACK_RESTRICTIONS, "investigate": rules.INVESTIGATE, "pay mana": rules.UNLESS_PAYS,
+    "play": rules.CAST_PERMISSION, "cast": rules.CAST_PERMISSION,
+    "pay life": rules.UNLESS_PAYS,
 }
 AMOUNT_KINDS = ("number", "variable", "count", "property", "event", "times", "half", "for each", "plus", "minus")
 PROPERTIES = ("power", "toughness", "mana value", "life total", "life", "cards in hand", "loyalty")
@@ -65,8 +68,8 @@ DURATIONS = ("until end of turn", "this turn", "indefinitely")
 CONDITIONS = ("did", "kicked", "compare", "control")
 EVENT_VERBS = ("enter", "die", "leave", "leave the battlefield", "attack", "block", "deal damage", "be dealt damage",
                "gain life", "lose life", "cast", "draw", "discard", "put into graveyard", "put counters",
-               "become tapped", "tap", "cycle")
-STEPS = ("upkeep", "draw", "end", "beginning of combat", "combat", "precombat main", "postcombat main")
+               "become tapped", "tap", "cycle", "become blocked")
+STEPS = ("upkeep", "draw", "end", "beginning of combat", "combat", "precombat main", "postcombat main", "end of combat")
 
 
 class Unplayable(ValueError):
@@ -217,7 +220,10 @@ def keyword(node: n.KeywordAbility) -> list[Ability]:
     if name == "landwalk":
         return [Ability("landwalk", node.text, quality=_landwalk(node), node=node)]
     if name == "enchant" and node.object is not None:
-        return [Ability("enchant", node.text, quality=_enchant(node.object), node=node)]
+        plain = _plain_enchant(node.object)
+        if plain is not None:
+            return [Ability("enchant", node.text, quality=plain, node=node)]
+        return [Ability("enchant", node.text, described=_enchant_described(node.object), node=node)]
     if name == "ward" and node.cost is not None and node.cost.mana is not None and not node.cost.actions:
         return [Ability("ward", node.text, cost=Cost(mana=_mana_text(node.cost.mana), text=node.cost.text), node=node)]
     if name == "kicker" and node.cost is not None and not node.costs and node.variant.lower() != "multikicker":
@@ -231,10 +237,21 @@ def keyword(node: n.KeywordAbility) -> list[Ability]:
         return [_persist(node, name)]
     if name in _SPELLED_OUT and not (node.qualities or node.amount or node.cost):
         return [_spelled_out(node, name)]
+    if name in _CDA_KEYWORDS and not (node.qualities or node.amount or node.cost):
+        kind, rule = _CDA_KEYWORDS[name]
+        return [Ability("cda", node.text, affects="self", changes=(Change(kind),), rule=rule, node=node)]
+    if name == "partner" and not node.text.lower().startswith("partner with"):
+        return [Ability("before the game", node.text, rule=rules.PARTNER, node=node)]  # deck construction only
+    if name == "toxic" and node.amount is not None and node.amount.kind == "number" and not node.cost:
+        return [Ability("toxic", node.text, value=node.amount.value or 0, rule=rules.TOXIC, node=node)]
+    if name in _SPELLED_OUT_N and node.amount is not None and node.amount.kind == "number" and not node.cost:
+        text, rule = _SPELLED_OUT_N[name]
+        return [_meaning(node, text.format(n=node.amount.value), rule)]
+    if name == "living weapon" and not (node.qualities or node.amount or node.cost):
+        return [_meaning(node, _LIVING_WEAPON, rules.LIVING_WEAPON, "Artifact — Equipment")]
     if name == "annihilator" and node.amount is not None and node.amount.kind == "number" and not node.cost:
         return [_annihilator(node, node.amount.value or 0)]
-    if name == "cycling" and node.cost is not None and node.cost.mana is not None and not node.cost.actions \
-            and not node.variant:  # not typecycling (702.29e), which searches
+    if name == "cycling" and node.cost is not None and node.cost.mana is not None and not node.cost.actions:
         return [_cycling(node)]
     if name == "flashback" and node.cost is not None and node.cost.mana is not None and not node.cost.actions \
             and not node.variant:  # 702.34a: cast from the graveyard for this cost; exiled as it leaves the stack
@@ -295,6 +312,36 @@ def _spelled_out(node: n.KeywordAbility, name: str) -> Ability:
     return Ability("triggered", node.text, trigger=meaning.trigger, effect=meaning.effect, node=node, rule=rule)
 
 
+# characteristic-defining keywords (604.3), which function in every zone: keyword → (effect kind, rule)
+_CDA_KEYWORDS = {"devoid": ("devoid", rules.DEVOID), "changeling": ("changeling", rules.CHANGELING)}
+
+# triggered keywords with a number whose rule spells out the ability: keyword → (its text, the rule)
+_SPELLED_OUT_N = {
+    "bushido": ("Whenever this creature blocks or becomes blocked, it gets +{n}/+{n} until end of turn.",
+                rules.BUSHIDO),
+    "soulshift": ("When this permanent is put into a graveyard from the battlefield, you may return target Spirit "
+                  "card with mana value {n} or less from your graveyard to your hand.", rules.SOULSHIFT),
+}
+_LIVING_WEAPON = "When this Equipment enters, create a 0/0 black Phyrexian Germ creature token, then attach this " \
+    "Equipment to it."
+
+
+def _meaning(node: n.KeywordAbility, text: str, rule: str, type_line: str = "Creature") -> Ability:
+    """A keyword whose rule spells out a triggered ability (702.45a bushido, 702.46a soulshift, 702.92a living
+    weapon): the rule's words read by the grammar and played like printed text, or refused as such."""
+    [meaning] = read_card(text, type_line=type_line)
+    return dataclasses.replace(meaning, text=node.text, rule=rule, node=node)
+
+
+@functools.cache
+def meaning_of(text: str) -> n.Instruction:
+    """The one instruction a rule's words spell out ("Create a Clue token.", 701.16a), read by the grammar."""
+    [spell] = read(text, type_line="Sorcery").abilities
+    [instruction] = spell.effect.instructions
+    check_instruction(instruction)
+    return instruction
+
+
 def _annihilator(node: n.KeywordAbility, count: int) -> Ability:
     """702.86a: "Annihilator N" means "Whenever this creature attacks, defending player sacrifices N permanents." —
     read by the grammar like the printed text; each instance triggers separately (702.86b)."""
@@ -309,6 +356,13 @@ def _cycling(node: n.KeywordAbility) -> Ability:
     """702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a card.", an activated ability that
     functions only while the card is in its owner's hand; read by the grammar like the printed text."""
     assert node.cost is not None
+    if node.variant:  # 702.29e: "[Type]cycling [cost]" searches for a card of that type instead of drawing
+        kind = " ".join(q.value for q in node.qualities)  # "Swamp", "basic land": a subtype keeps its capital
+        if not kind or any(q.negated or q.kind not in ("subtype", "supertype", "type") for q in node.qualities):
+            raise Unplayable(f"\"{node.text}\"", rules.TYPECYCLING)
+        [meaning] = read_card(f"{node.cost.text}, Discard this card: Search your library for a {kind} card, reveal "
+                              "it, put it into your hand, then shuffle.", type_line="Instant")
+        return dataclasses.replace(meaning, text=node.text, zone="hand", rule=rules.TYPECYCLING, node=node)
     [meaning] = read_card(f"{node.cost.text}, Discard this card: Draw a card.", type_line="Instant")
     return dataclasses.replace(meaning, text=node.text, zone="hand", rule=rules.CYCLING, node=node)
 
@@ -367,12 +421,21 @@ def _landwalk(node: n.KeywordAbility) -> Quality:
     return Quality("land", value, modifier)
 
 
-def _enchant(desc: n.Description) -> Quality:
+def _plain_enchant(desc: n.Description) -> Quality | None:
+    """"Enchant creature", "Enchant permanent": one card type, as a quality; None for any other description."""
     nouns = matching.nouns(desc)
     if desc.qualities or len(nouns) != 1 or nouns[0] not in ("creature", "artifact", "land", "permanent",
                                                               "planeswalker", "enchantment"):
-        raise Unplayable(f"enchant \"{desc.text}\"", rules.ENCHANT)
+        return None
     return Quality("everything") if nouns[0] == "permanent" else Quality("type", nouns[0])
+
+
+def _enchant_described(desc: n.Description) -> n.Description:
+    """"Enchant creature you control", "Enchant artifact or creature", "Enchant Forest" (702.5a, 303.4a): the
+    permanents the Aura may enchant, as a description matched from its controller's point of view."""
+    if matching.unplayable(desc) or not matching.names_objects(desc) or matching.names_players(desc):
+        raise Unplayable(f"enchant \"{desc.text}\"", rules.ENCHANT)
+    return desc
 
 
 def equip(node: n.KeywordAbility) -> Ability:
@@ -400,7 +463,7 @@ def activation_cost(cost: n.Cost, restrictions: tuple[n.Instruction, ...] = ()) 
             sacrifice = True
         elif action.verb == "pay life" and action.amount is not None and action.amount.kind == "number":
             life += action.amount.value or 0
-        elif action.verb in ("sacrifice", "discard", "remove counters", "exile"):
+        elif action.verb in COST_VERBS:
             check_cost_action(action)
             actions.append(action)
         else:
@@ -415,18 +478,43 @@ def activation_cost(cost: n.Cost, restrictions: tuple[n.Instruction, ...] = ()) 
                 sorcery=sorcery, actions=tuple(actions), text=cost.text)
 
 
+# the actions a cost may hold besides mana, {T}, life and sacrificing the source (`casting.pay_actions`)
+COST_VERBS = ("sacrifice", "discard", "remove counters", "exile", "tap", "return", "put counters", "mill")
+
+
 def check_cost_action(action: n.Instruction) -> None:
-    """Costs beyond mana, {T}, life and sacrificing the source: sacrifice a described permanent, discard cards,
-    remove counters from the source, exile cards from your graveyard (118.3, 602.2b)."""
+    """Costs beyond mana, {T}, life and sacrificing the source (118.3, 602.2b): sacrifice a described permanent,
+    discard cards, remove counters from the source or put counters on it, exile cards from your graveyard or the
+    source itself, tap untapped permanents you control ("Tap two untapped creatures you control", 701.26a),
+    return the source or a permanent you control to its owner's hand, mill cards (701.17b)."""
     if action.amount is not None and action.amount.kind != "number":
         raise Unplayable(f"the cost \"{action.text}\"", rules.COSTS)
-    if action.verb == "remove counters":
-        if not (isinstance(action.object, n.Reference) and action.object.kind == "self"):
+    itself = _is_self(action.object)
+    if action.verb in ("remove counters", "put counters"):
+        if not (_is_self(action.object) or (action.object is None and _is_self(action.recipient))) \
+                or (action.verb == "put counters" and not action.counter):
             raise Unplayable(f"the cost \"{action.text}\"", rules.COSTS)
         return
-    if action.verb == "exile" and (action.origin is None or action.origin.zone != "graveyard"):
+    if action.verb == "mill":
+        if not (action.subject is None or (isinstance(action.subject, n.Reference) and action.subject.kind == "you")):
+            raise Unplayable(f"the cost \"{action.text}\"", rules.COSTS)
+        return
+    if action.verb == "exile" and not (itself and action.origin is None) \
+            and (action.origin is None or action.origin.zone != "graveyard"):
+        raise Unplayable(f"the cost \"{action.text}\"", rules.COSTS)
+    if action.verb == "return" and (action.destination is None or action.destination.zone != "hand"
+                                    or action.origin is not None or not (itself or _yours(action.object))):
+        raise Unplayable(f"the cost \"{action.text}\"", rules.COSTS)
+    if action.verb == "tap" and not (_yours(action.object) and ("status", "untapped") in [
+            (q.kind, q.value) for q in action.object.qualities if not q.negated]):
         raise Unplayable(f"the cost \"{action.text}\"", rules.COSTS)
     check_thing(action.object, action.text)
+
+
+def _yours(thing: n.Thing | None) -> bool:
+    """"A land you control", "two untapped creatures you control": permanents of the one who pays."""
+    return isinstance(thing, n.Description) and ("control", "you") in [(q.kind, q.value) for q in thing.qualities
+                                                                      if not q.negated]
 
 
 # --- static abilities -------------------------------------------------------------------------------------
@@ -442,6 +530,9 @@ def static(node: n.StaticAbility) -> list[Ability]:
         return [dataclasses.replace(a, condition=condition) for a in combat]
     if len(instructions) == 1 and instructions[0].verb == "additional cost":
         return [_additional_cost(instructions[0])]
+    player_rule = _player_rule(node, instructions)
+    if player_rule is not None:
+        return [dataclasses.replace(player_rule, condition=condition)]
     if node.cda:
         return [_cda(node)]
     if len(instructions) == 1 and isinstance(instructions[0], n.Instruction) and instructions[0].verb == "cost":
@@ -455,6 +546,9 @@ def static(node: n.StaticAbility) -> list[Ability]:
         subjects = list(itertools.accumulate((i.subject for i in instructions), lambda before, now: now or before))
         return [dataclasses.replace(_cant(node, dataclasses.replace(ins, subject=subject)), condition=condition)
                 for ins, subject in zip(instructions, subjects, strict=True)]
+    cants = [i for i in instructions if isinstance(i, n.Instruction) and i.verb == "can't"]
+    if cants and len(cants) < len(instructions):  # "Equipped creature gets +1/+0 and can't be blocked."
+        return _with_restrictions(node, instructions)
     changes: list[Change] = []
     subject: n.Thing | None = None
     kinds: list[str] = []
@@ -474,6 +568,47 @@ def static(node: n.StaticAbility) -> list[Ability]:
         raise Unplayable(f"granting \"{node.text}\" to another object", rules.LINKED_ABILITIES)
     return [Ability("static", node.text, affects=affects, described=described, changes=tuple(changes),
                     condition=condition, node=node)]
+
+
+_LURE = re.compile(r"all creatures able to block (this creature|~|enchanted creature|equipped creature) do so\.?",
+                   re.IGNORECASE)
+
+
+def _player_rule(node: n.StaticAbility, instructions: list) -> Ability | None:
+    """Statics that change a rule of the game for their controller or a requirement on blockers: "You have no maximum
+    hand size" (402.2, 514.1), "You may play an additional land on each of your turns" (305.2), "All creatures able
+    to block this creature do so" (509.1c); None for any other."""
+    if len(instructions) != 1 or not isinstance(instructions[0], n.Instruction):
+        return None
+    ins = instructions[0]
+    you = isinstance(ins.subject, n.Reference) and ins.subject.kind == "you"
+    if ins.verb == "no maximum hand size" and you and not (ins.object or ins.amount or ins.qualifier):
+        return Ability("no maximum hand size", node.text, affects="you", rule=rules.MAX_HAND_SIZE, node=node)
+    if ins.verb == "play additional land" and you and ins.qualifier == "each turn" and ins.amount is None \
+            and re.search(r"\ban additional land on each of your turns\b", node.text, re.IGNORECASE):
+        return Ability("additional land", node.text, affects="you", value=1, rule=rules.LAND_PER_TURN, node=node)
+    lure = _LURE.fullmatch(node.text.strip()) if ins.verb == "do so" else None
+    if lure is not None:
+        affects = {"enchanted creature": "enchanted", "equipped creature": "equipped"}.get(lure.group(1).lower(),
+                                                                                          "self")
+        return Ability("lure", node.text, affects=affects, node=node)
+    return None
+
+
+def _with_restrictions(node: n.StaticAbility, instructions: list) -> list[Ability]:
+    """A static ability whose statements are continuous effects and restrictions ("Enchanted creature gets +2/+2
+    and can't block."): each "can't" is a restriction on the same objects (508.1c, 509.1b), the rest the effects
+    of one ability (611.3); every part is played or the whole is refused."""
+    subjects = list(itertools.accumulate((getattr(i, "subject", None) for i in instructions),
+                                         lambda before, now: now or before))
+    parts = [dataclasses.replace(i, subject=subject) if isinstance(i, n.Instruction) else i
+             for i, subject in zip(instructions, subjects, strict=True)]
+    others = [i for i in parts if not (isinstance(i, n.Instruction) and i.verb == "can't")]
+    rest = dataclasses.replace(node, effect=dataclasses.replace(node.effect, instructions=tuple(others)))
+    out = static(rest)
+    out += static(dataclasses.replace(node, effect=dataclasses.replace(
+        node.effect, instructions=tuple(i for i in parts if i not in others))))
+    return [dataclasses.replace(a, text=node.text, node=node) for a in out]
 
 
 def cost_change(node: n.StaticAbility, ins: n.Instruction, condition: StaticCondition | None) -> Ability:
@@ -682,6 +817,15 @@ def _cant(node: n.StaticAbility, ins: n.Instruction) -> Ability:
             return Ability("cant", node.text, events=EventEffect("counters", "can't", counter=counter,
                                                                  object=to_filter(ins.subject, node.text),
                                                                  text=node.text), node=node)
+    unless = ins.unless
+    if action == "attack" and _is_self(ins.subject) and unless is not None and unless.cost is None \
+            and isinstance(unless.payer, n.Reference) and unless.payer.kind == "defending player" \
+            and unless.action is not None and unless.action.verb == "control" \
+            and isinstance(unless.action.object, n.Description) and not matching.unplayable(unless.action.object) \
+            and ins.action is not None and not (ins.action.object or ins.action.condition or ins.qualifier):
+        # "This creature can't attack unless defending player controls an Island." (508.1c)
+        return Ability("cant_attack", node.text, word="unless defending player controls",
+                       described=unless.action.object, node=node)
     kinds = {"block": "cant_block", "attack": "cant_attack", "be blocked": "unblockable",
              "be countered": "uncounterable"}  # "This spell can't be countered." (101.2)
     if action not in kinds or ins.amount or ins.condition is not None or not plain_restriction(ins):
@@ -831,6 +975,15 @@ def replacement(node: n.ReplacementAbility) -> Ability:
         return Ability("replacement", node.text, node=node,
                        events=EventEffect("zone", "library", self_only=True, to_zone="graveyard", text=node.text))
     first = effects[0] if effects else None
+    shock = _SHOCK.fullmatch(node.text.strip())
+    if shock is not None and node.mode == "enters" and [(i.verb, i.optional) for i in effects] == [("pay life", True)]:
+        # "As this land enters, you may pay 2 life. If you don't, it enters tapped." (614.12, 119.4)
+        return Ability("replacement", node.text, word="pay life or enters tapped", affects="self",
+                       value=int(shock.group(1)), node=node)
+    if is_kicked(node.condition) and node.mode == "enters" and first is not None and len(effects) == 1 \
+            and first.verb == "enter with counters" and first.amount is not None and first.amount.kind == "number":
+        return Ability("replacement", node.text, word="enters with counters if kicked", affects="self",  # 702.33d
+                       value=first.amount.value or 0, counter=first.counter or "+1/+1", node=node)
     if node.condition is not None or first is None or len(effects) != 1:
         raise Unplayable(f"the replacement effect \"{node.text}\"", rules.REPLACEMENT)
     event = node.event
@@ -873,6 +1026,9 @@ def replacement(node: n.ReplacementAbility) -> Ability:
     if spec is not None:
         return Ability("replacement", node.text, events=spec, node=node)
     raise Unplayable(f"the replacement effect \"{node.text}\"", rules.REPLACEMENT)
+
+
+_SHOCK = re.compile(r"As (?:this land|~) enters, you may pay (\d+) life\. If you don't, it enters tapped\.")
 
 
 def _unless_control(unless: n.Unless | None, text: str) -> StaticCondition | None:
@@ -1009,11 +1165,24 @@ def check_effect(effect: n.Effect) -> None:
                 check_effect(mode)
         elif isinstance(item, n.DelayedTrigger):
             step = item.trigger.step
-            if item.reflexive or step is None or not step.next or step.step not in STEPS or item.trigger.events:
+            inner = list(n.targets(item.effect))
+            if item.reflexive and _when_you_do(item) and all(d in inner for d in n.targets(effect)):
+                check_effect(item.effect)  # 603.12: "When you do, …" after an optional action, its own targets
+                continue
+            at_end_of_combat = step is not None and step.step == "end of combat" and step.whose is None
+            if item.reflexive or step is None or not (step.next or at_end_of_combat) or step.step not in STEPS \
+                    or item.trigger.events:
                 raise Unplayable(f"the delayed triggered ability \"{item.text}\"", rules.DELAYED_TRIGGER)
             check_effect(item.effect)
         else:
             check_instruction(item)
+
+
+def _when_you_do(item: n.DelayedTrigger) -> bool:
+    """"When you do, …": a reflexive trigger on the optional action just before it (603.12)."""
+    events = item.trigger.events
+    return len(events) == 1 and events[0].verb == "do" and isinstance(events[0].subject, n.Reference) \
+        and events[0].subject.kind == "you" and item.trigger.condition is None
 
 
 RESTRICTED = ("attack", "block", "be blocked", "attack or block")  # "Target creature can't block this turn."
@@ -1035,8 +1204,43 @@ def instruction_verb(ins: n.Instruction) -> str:
 PREVENT_QUALIFIERS = frozenset({"combat", "noncombat", "by", "to and by"})
 
 
+# keyword actions played only as written alone ("Investigate", not "Investigate twice", nor a player's): the words
+_BARE_ACTIONS = {"investigate": ("investigate",)}
+
+
+PERMISSION_DURATIONS = ("this turn", "until end of turn", "until end of your next turn")
+
+
+def _may_play_exiled(ins: n.Instruction) -> bool:
+    """"You may play it this turn", "Until the end of your next turn, you may cast those cards": the cards an
+    earlier instruction of the same effect exiled, played or cast as usual (601.3) for that long."""
+    obj = ins.object
+    return ins.optional and isinstance(ins.subject, n.Reference) and ins.subject.kind == "you" \
+        and isinstance(obj, n.Reference) and obj.refers_to.startswith("instruction:") and not ins.qualifier \
+        and ins.duration is not None and ins.duration.kind in PERMISSION_DURATIONS and ins.condition is None \
+        and ins.amount is None and ins.recipient is None and ins.destination is None and ins.origin is None
+
+
+def _paid_by_you(ins: n.Instruction) -> bool:
+    """"You may pay {2}", "pay 3 life": a cost of fixed mana symbols or life its controller pays as it resolves."""
+    if not (ins.subject is None or (isinstance(ins.subject, n.Reference) and ins.subject.kind == "you")):
+        return False
+    if ins.verb == "pay life":
+        return ins.amount is not None and ins.amount.kind == "number" and ins.mana is None
+    symbols = ins.mana.symbols if ins.mana is not None else None
+    return symbols is not None and ins.amount is None and not ins.mana.choice and bool(symbols.symbols) \
+        and all(s.kind in ("generic", "colored", "colorless", "hybrid", "phyrexian") for s in symbols.symbols)
+
+
 def check_instruction(ins: n.Instruction) -> None:
     verb = instruction_verb(ins)
+    if verb in ("play", "cast") and not _may_play_exiled(ins):
+        raise Unplayable(f"the instruction \"{ins.text}\" ({verb})", rules.CAST_PERMISSION)
+    if verb in ("pay mana", "pay life") and not _paid_by_you(ins):
+        raise Unplayable(f"the instruction \"{ins.text}\" ({verb})", rules.UNLESS_PAYS)
+    if verb in _BARE_ACTIONS and (ins.subject is not None or ins.amount is not None
+                                  or ins.text.lower().strip(" .") not in _BARE_ACTIONS[verb]):
+        raise Unplayable(f"the instruction \"{ins.text}\" ({verb})", PLAYED_VERBS[verb])
     if verb == "restrict" and ins.verb == "can't" and not plain_restriction(ins):
         raise Unplayable(f"the restriction \"{ins.text}\"", rules.ATTACK_RESTRICTIONS)
     if verb not in PLAYED_VERBS:
@@ -1045,6 +1249,11 @@ def check_instruction(ins: n.Instruction) -> None:
     if verb == "choose":
         check_thing(chosen_among(ins), ins.text)  # "You choose a nonland card from it": what it may be
     seen = _seen_cards(verb, ins)
+    exile_top = top_cards(ins.object) if verb == "exile" else None  # "Exile the top card of your library"
+    if exile_top is not None:
+        check_thing(exile_top.of, ins.text)
+        check_amount(ins.object.selector.count, ins.text)
+        seen = True
     for thing in (ins.subject, ins.object, ins.recipient):
         if not (verb == "discard" and thing is ins.object and whole_hand(thing)) \
                 and not (verb == "choose" and thing is ins.object) and not (seen and thing is ins.object):
@@ -1052,7 +1261,8 @@ def check_instruction(ins: n.Instruction) -> None:
     for amount in (ins.amount, *(((ins.pt.power, ins.pt.toughness)) if ins.pt is not None else ())):
         check_amount(amount, ins.text)
     if ins.duration is not None and ins.duration.kind not in DURATIONS \
-            and not (verb == "exile" and until_source_leaves(ins.duration)):
+            and not (verb == "exile" and until_source_leaves(ins.duration)) \
+            and not (verb in ("play", "cast") and ins.duration.kind in PERMISSION_DURATIONS):
         raise Unplayable(f"the duration \"{ins.duration.text}\"", rules.EFFECT_DURATION)
     if ins.condition is not None:
         check_condition(ins.condition)
@@ -1067,6 +1277,7 @@ def check_instruction(ins: n.Instruction) -> None:
         raise Unplayable(f"adding mana \"{ins.text}\"", rules.MANA_POOL)
     if ins.qualifier and ins.qualifier not in QUALIFIERS and verb not in ("become", "is") \
             and not (verb == "copy" and ins.qualifier == "new targets") \
+            and not (verb == "discard" and ins.qualifier == "at random") \
             and not (verb == "search" and ins.qualifier in SEARCH_REVEALS) \
             and not (verb == "prevent" and set(ins.qualifier.split(", ")) <= PREVENT_QUALIFIERS):
         raise Unplayable(f"\"{ins.text}\" ({ins.qualifier})", PLAYED_VERBS[verb])
@@ -1153,13 +1364,21 @@ def check_amount(amount: n.Amount | None, text: str) -> None:
     check_thing(amount.of, text)
 
 
+def is_kicked(condition: n.Condition | None) -> bool:
+    """"If this spell was kicked", "if it was kicked" (of the permanent that spell became): 702.33d."""
+    subject = condition.subject if condition is not None else None
+    return condition is not None and condition.kind == "is" and condition.quality is not None \
+        and condition.quality.value == "kicked" and not condition.negated and isinstance(subject, n.Reference) \
+        and (subject.kind == "self" or subject.refers_to in ("self", "event"))
+
+
 def check_condition(condition: n.Condition) -> None:
-    kicked = condition.kind == "is" and condition.quality is not None and condition.quality.value == "kicked" \
-        and isinstance(condition.subject, n.Reference) and condition.subject.kind == "self"
+    kicked = is_kicked(condition)
     if conditions.unplayable(condition) is None and condition.kind not in CONDITIONS:
         return  # evaluated on the board as a static's would be (`conditions.holds`): "if it's not your turn"
     if (condition.kind not in CONDITIONS and not kicked) or condition.parts or condition.event is not None:
-        raise Unplayable(f"the condition \"{condition.text}\"", rules.RESOLVE_INSTRUCTIONS)
+        kind = f"event: {condition.event.verb}" if condition.event is not None else f"kind: {condition.kind}"
+        raise Unplayable(f"the condition \"{condition.text}\" ({kind})", rules.RESOLVE_INSTRUCTIONS)
     if condition.kind == "compare":
         check_amount(condition.amount, condition.text)
         check_amount(condition.other, condition.text)
@@ -1207,6 +1426,13 @@ def _hand_of(thing: n.Thing | None) -> n.Quality | None:
         and quality.of is not None else None
 
 
+def state_trigger(event: n.Event) -> bool:
+    """"When you control no Islands": a state trigger (603.8), the game state it waits for."""
+    return event.verb == "control" and isinstance(event.subject, n.Reference) and event.subject.kind == "you" \
+        and isinstance(event.object, n.Description) and event.object.selector.kind == "no" \
+        and event.object.selector.count is None and not event.qualifier and event.condition is None
+
+
 def check_trigger(trigger: n.Trigger) -> None:
     if trigger.word not in ("when", "whenever", "at") or trigger.once_each_turn or trigger.chapters:
         raise Unplayable(f"the trigger \"{trigger.text}\"", rules.TRIGGER_CONDITION)
@@ -1221,13 +1447,23 @@ def check_trigger(trigger: n.Trigger) -> None:
         return
     if not trigger.events:
         raise Unplayable(f"the trigger \"{trigger.text}\"", rules.TRIGGER_CONDITION)
+    if len(trigger.events) == 1 and state_trigger(trigger.events[0]):  # "When you control no Islands" (603.8)
+        why = matching.unplayable(dataclasses.replace(trigger.events[0].object, selector=n.Selector("all")))
+        if why:
+            raise Unplayable(f"{why} in \"{trigger.text}\"", rules.STATE_TRIGGER)
+        return
     for event in trigger.events:
         if event.verb not in EVENT_VERBS or event.condition is not None or (
                 event.origin is not None and event.verb != "put into graveyard"):
-            raise Unplayable(f"the trigger event \"{event.text or trigger.text}\"", rules.TRIGGER)
+            why = "with a condition" if event.condition is not None else "from a zone" if event.verb in EVENT_VERBS \
+                else "event"
+            raise Unplayable(f"the trigger event \"{event.text or trigger.text}\" ({why}: {event.verb})", rules.TRIGGER)
         if event.qualifier and event.qualifier not in ("combat", "noncombat", "one or more") \
                 and (event.verb, event.qualifier) != ("attack", "alone"):
-            raise Unplayable(f"the trigger event \"{event.text}\" ({event.qualifier})", rules.TRIGGER)
+            raise Unplayable(f"the trigger event \"{event.text}\" (event: {event.verb}, {event.qualifier})",
+                             rules.TRIGGER)
+        if event.verb == "become blocked" and event.object is not None:  # "by a creature": once per blocker
+            raise Unplayable(f"the trigger event \"{event.text}\" (by {event.object.text})", rules.TRIGGER)
         if event.verb == "cast" and event.origin is None and re.search(r"\bcasts? [^,]*\bfrom\b", trigger.text):
             raise Unplayable(f"the trigger \"{trigger.text}\" (where the spell is cast from)", rules.TRIGGER)
         for thing in (event.subject, event.object, event.recipient):
@@ -1320,9 +1556,30 @@ def mend(node: n.Ability) -> n.Ability:
     if isinstance(node, n.ReplacementAbility) and node.mode == "enters":
         node = dataclasses.replace(node, effect=_mend_effect(node.effect, _mend_enters_with))
     if hasattr(node, "effect") and not isinstance(node, n.ReplacementAbility):
-        node = dataclasses.replace(node, effect=_mend_new_targets(_mend_effect(node.effect, _mend_instruction,
-                                                                               _next_target(node.effect))))
+        node = dataclasses.replace(node, effect=_mend_shared_subject(_mend_new_targets(
+            _mend_effect(node.effect, _mend_instruction, _next_target(node.effect)))))
     return node
+
+
+def _mend_shared_subject(effect: n.Effect) -> n.Effect:
+    """"Target creature gets +1/+0 until end of turn and can't be blocked this turn": the "can't" shares the
+    subject of the instruction before it, as "… and gains flying" does (the tree leaves it empty)."""
+    out: list = []
+    for item in effect.instructions:
+        last = out[-1] if out else None
+        if isinstance(item, n.Instruction) and item.verb == "can't" and item.subject is None \
+                and isinstance(last, n.Instruction) and last.subject is not None:
+            item = dataclasses.replace(item, subject=last.subject)
+        elif isinstance(item, n.Modal):
+            item = dataclasses.replace(item, modes=tuple(_mend_shared_subject(m) for m in item.modes))
+        elif isinstance(item, n.Instruction) and item.verb == "attach" and _is_self(item.object) \
+                and isinstance(item.recipient, n.Reference) and item.recipient.refers_to == "self" \
+                and isinstance(last, n.Instruction) and last.verb == "create":
+            # "create a … token, then attach this Equipment to it" (702.92a): "it" is the token just created
+            item = dataclasses.replace(item, recipient=dataclasses.replace(
+                item.recipient, refers_to=f"instruction:{len(out) - 1}"))
+        out.append(item)
+    return dataclasses.replace(effect, instructions=tuple(out))
 
 
 def _mend_new_targets(effect: n.Effect) -> n.Effect:
@@ -1360,12 +1617,17 @@ def _mend_intervening_if(node: n.TriggeredAbility) -> n.TriggeredAbility:
     trigger = node.trigger
     if trigger.condition is not None or not isinstance(first, n.Instruction) or first.condition is None:
         return node
-    if not node.text.lower().startswith(f"{trigger.text}, if {first.condition.text}".lower()):
+    written = re.escape(trigger.text).replace(re.escape("~"), ".+?") + ", if " + re.escape(first.condition.text)
+    if not re.search(written, node.text, re.IGNORECASE):  # after an ability word; "~" is the card's name
         return node
     condition = first.condition  # the reader repeats it on the instructions after: it is checked once (603.4)
-    rest = tuple(dataclasses.replace(i, condition=None) if isinstance(i, n.Instruction) and i.condition == condition
-                 else i for i in node.effect.instructions)
-    return dataclasses.replace(node, trigger=dataclasses.replace(trigger, condition=first.condition),
+    subject = condition.subject
+    if isinstance(subject, n.Reference) and subject.kind == "it" and subject.refers_to.startswith("target:"):
+        # checked as it triggers, before any target is chosen (603.4): "it" is the object of the event
+        condition = dataclasses.replace(condition, subject=dataclasses.replace(subject, refers_to="event"))
+    rest = tuple(dataclasses.replace(i, condition=None) if isinstance(i, n.Instruction)
+                 and i.condition == first.condition else i for i in node.effect.instructions)
+    return dataclasses.replace(node, trigger=dataclasses.replace(trigger, condition=condition),
                                effect=dataclasses.replace(node.effect, instructions=rest))
 
 

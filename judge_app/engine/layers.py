@@ -24,7 +24,7 @@ from judge_app.engine.continuous import EFFECT_KINDS, LAYER_ORDER, RESTRICTION, 
 from judge_app.engine.keywords import KEYWORD_COUNTER_KINDS
 from judge_app.engine.matching import Anchor
 from judge_app.engine.state import GameState
-from judge_app.engine.subtypes import subtype_kind
+from judge_app.engine.subtypes import CREATURE_TYPES, subtype_kind
 
 _replace = dataclasses.replace
 
@@ -96,6 +96,23 @@ def _set_colors(chars: Characteristics, effect: ContinuousEffect) -> Characteris
     return _replace(chars, colors=effect.values.colors)
 
 
+@effect_kind("devoid", "5", rules.LAYER_5, rules.DEVOID)
+def _devoid(chars: Characteristics, effect: ContinuousEffect) -> Characteristics:
+    """702.114a: "This object is colorless", a characteristic-defining ability that functions everywhere."""
+    return _replace(chars, colors=frozenset())
+
+
+@effect_kind("changeling", "4", rules.LAYER_4, rules.CHANGELING)
+def _changeling(chars: Characteristics, effect: ContinuousEffect) -> Characteristics:
+    """702.73a: "This object is every creature type", a characteristic-defining ability that works everywhere."""
+    missing = sorted(s for s in CREATURE_TYPES if s not in chars.subtypes)
+    return _replace(chars, subtypes=chars.subtypes + tuple(missing))
+
+
+# characteristic-defining abilities that function in every zone, not only on the battlefield (702.114a, 702.73a)
+EVERYWHERE = ("devoid", "changeling")
+
+
 @effect_kind("add abilities", "6", rules.LAYER_6)
 def _add_abilities(chars: Characteristics, effect: ContinuousEffect) -> Characteristics:
     return _replace(chars, abilities=chars.abilities + effect.values.abilities)
@@ -152,7 +169,10 @@ def characteristics(state: GameState, object_id: str) -> Characteristics:
     if found is not None:
         return found
     obj = state.objects[object_id]
-    return _replace(face_down_values(obj.printed) if obj.face_down else obj.printed, controller=obj.controller)
+    chars = face_down_values(obj.printed) if obj.face_down else obj.printed
+    for change in (c for a in chars.abilities if a.kind == "cda" for c in a.changes if c.kind in EVERYWHERE):
+        chars = EFFECT_KINDS[change.kind].apply(chars, ContinuousEffect(change.kind, 0, "", change=change))
+    return _replace(chars, controller=obj.controller)
 
 
 def face_down_values(printed: Characteristics) -> Characteristics:

@@ -93,6 +93,15 @@ def look_at(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     return "; ".join(lines), [rules.LOOK_AT]
 
 
+def top_of(game: Play, r: Resolving, desc: n.Description) -> list[str]:
+    """The cards "the top N cards of …'s library" names, top first, for each library it names (401.1)."""
+    count = amount(game, r, desc.selector.count, 1)
+    quality = top_cards(desc)
+    assert quality is not None
+    return [c for player in things(game, r, quality.of) if player in game.state.players
+            for c in game.state.players[player].library[:count]]
+
+
 def _top(game: Play, r: Resolving, desc: n.Description, who: str, does: str, cited: list[rules.Cite]) -> Result:
     """The top N cards of the libraries a "the top N cards of …'s library" names, seen by the effect."""
     count = amount(game, r, desc.selector.count, 1)

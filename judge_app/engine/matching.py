@@ -98,7 +98,20 @@ def _quality_unplayable(q: Quality) -> str | None:
         return next((why for part in q.parts if (why := _quality_unplayable(part))), None)
     if kind == "chosen":  # "of the chosen color": linked to an "As ~ enters, choose …" ability (607.2d)
         return None if q.value in CHOSEN or q.value == OF_THEIR_CHOICE else f"the quality \"chosen {q.value}\""
+    if _targets_what(q) is not None:  # "a spell that targets this creature" (115.1)
+        what = _targets_what(q)
+        return None if isinstance(what, Reference) and what.kind == "self" else unplayable(what)
     return f"the quality \"{q.kind} {q.value}\"".replace("  ", " ")
+
+
+def _targets_what(q: Quality) -> Reference | Description | None:
+    """"That targets this creature", "that targets a creature you control": what a spell's targets include."""
+    event = q.event if q.kind == "event" and not q.negated else None
+    if event is None or event.verb != "target" or event.subject is not None or event.qualifier \
+            or event.condition is not None:
+        return None
+    what = event.object
+    return what if (isinstance(what, Reference) and what.kind == "self") or isinstance(what, Description) else None
 
 
 def object_matches(state: GameState, chars: Chars, desc: Description, oid: str, anchor: Anchor,
@@ -156,6 +169,14 @@ def _holds(state: GameState, chars: Chars, q: Quality, oid: str, anchor: Anchor)
     c = chars(oid)
     obj = state.objects[oid]
     kind, value = q.kind, q.value.lower()
+    what = _targets_what(q)
+    if what is not None:  # a spell on the stack whose chosen targets include what the words name (115.1)
+        item = next((i for i in state.stack if i.source == oid), None)
+        chosen = [t.ref for t in item.targets] if item is not None else []
+        if isinstance(what, Reference):
+            return anchor.source in chosen
+        return any((player_matches(state, what, t, anchor) if t in state.players else
+                    object_matches(state, chars, what, t, anchor, zone=state.objects[t].zone)) for t in chosen)
     if kind == "color":
         if value == "colorless":
             return not c.colors

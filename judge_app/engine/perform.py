@@ -15,7 +15,7 @@ from judge_app.engine.layers import compute_all
 from judge_app.engine.replacement import entering, replace_events
 from judge_app.engine.state import GONE, STACK, GameResult, GameState
 from judge_app.engine.trace import GAME_OVER, LEAVES, NOTE, Note, Trace, TraceStep, snapshot
-from judge_app.engine.triggers import detect
+from judge_app.engine.triggers import detect, remembered
 from judge_app.engine.view import View
 
 
@@ -39,6 +39,7 @@ class Play(View):
         self.say(notes)
         done = events.perform(self.state, *replaced)
         self._events.extend(done)
+        self.state.this_turn += remembered(self, done, before)
         self._return_exiled_until(done)
         found, notes = detect(self, done, before, counters)
         self._after += notes  # what didn't trigger is said after the step that records the event

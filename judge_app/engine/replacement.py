@@ -644,12 +644,14 @@ def modify_damage(game: View, choices: Choices, assignments: list[Assignment], c
 
 # --- entering, skipping, the end of the turn -------------------------------------------------------------------------
 
-def entering(game: View, choices: Choices, oid: str, x: int = 0) -> tuple[list[Event], list[str], list[rules.Cite]]:
+def entering(game: View, choices: Choices, oid: str, x: int = 0,
+             kicked: bool = False) -> tuple[list[Event], list[str], list[rules.Cite]]:
     """How the permanent enters, as its own replacement effects (614.1c–d, 614.12) and those of other permanents
     ("Creatures your opponents control enter tapped") say, with its loyalty (306.5b) and a battle's defense
     (310.4b). A Clone enters as the copy, with the "enters" abilities of what it copies (707.5); values chosen
     as it enters are chosen before it enters (614.12a). Returns the extra events (applied with the zone
-    change), notes and rules. `x` is the X of the spell that becomes it (107.3m), else 0."""
+    change), notes and rules. `x` is the X of the spell that becomes it (107.3m), else 0; `kicked`, whether that
+    spell was kicked ("If this creature was kicked, it enters with …", 702.33d)."""
     chars = game.chars(oid) if not game.state.on_battlefield(oid) else game.state.objects[oid].printed
     events: list[Event] = []
     notes: list[str] = []
@@ -679,15 +681,35 @@ def entering(game: View, choices: Choices, oid: str, x: int = 0) -> tuple[list[E
             tapped = True
             notes.append(f"it enters tapped (\"{ability.shown(chars.name)}\")")
             cited += [rules.REPLACEMENT_ENTERS, rules.ENTERS_REPLACEMENT]
-        elif ability.word in ("enters with counters", "enters with X counters"):
-            count = ability.value if ability.word == "enters with counters" else x
+        elif ability.word == "pay life or enters tapped":  # a shock land (614.12): pay as it enters, or tapped
+            player = game.state.objects[oid].controller
+            life = game.state.players[player].life
+            answers = choices.may.get(oid)
+            wants = (answers.pop(0) if len(answers) > 1 else answers[0]) if answers else True
+            if wants and life >= ability.value:
+                events.append(LifeChange(player, -ability.value, life))
+                notes.append(f"{player} pays {ability.value} life as it enters" + ("" if answers else
+                             " (default: a player who may, does)"))
+                cited += [rules.REPLACEMENT_ENTERS_WITH, rules.ENTERS_REPLACEMENT, rules.PAY_LIFE]
+            else:
+                tapped = True
+                why = "chooses not to pay" if wants is False else f"can't pay {ability.value} life (has {life})"
+                notes.append(f"{player} {why}, so it enters tapped")
+                cited += [rules.REPLACEMENT_ENTERS_WITH, rules.ENTERS_REPLACEMENT, *([rules.PAY_LIFE] if wants else [])]
+        elif ability.word == "enters with counters if kicked" and not kicked:
+            notes.append(f"it wasn't kicked, so it enters without those counters (\"{ability.shown(chars.name)}\")")
+            cited += [rules.KICKED]
+        elif ability.word in ("enters with counters", "enters with X counters", "enters with counters if kicked"):
+            if ability.word == "enters with counters if kicked":
+                cited.append(rules.KICKED)
+            count = ability.value if ability.word != "enters with X counters" else x
             if count:
                 events.append(CounterChange(oid, ability.counter_kind, count, entering=True))
             notes.append(f"it enters with {count} {ability.counter_kind} counter{'s' if count != 1 else ''} on it"
-                         + (f" (X = {x}, the X its spell was cast with)" if ability.word != "enters with counters"
+                         + (f" (X = {x}, the X its spell was cast with)" if ability.word == "enters with X counters"
                             else ""))
             cited += [rules.REPLACEMENT_ENTERS_WITH, rules.ENTERS_REPLACEMENT,
-                      *([rules.X_OF_ENTERING] if ability.word != "enters with counters" else [])]
+                      *([rules.X_OF_ENTERING] if ability.word == "enters with X counters" else [])]
     owner = game.state.objects[oid].owner
     for source, ability, spec in event_effects(game, "replacement"):
         if spec.event == "enters" and spec.mode == "tapped" and source != oid and spec.object is not None:

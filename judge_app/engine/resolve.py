@@ -31,7 +31,7 @@ def resolve_top(game: Play) -> None:
     cited = [rules.ALL_PASS, rules.STACK_RESOLVES, rules.RESOLVE]
     condition = item.trigger.condition if item.trigger is not None else None
     if condition is not None and not triggers.condition_holds(game, item.controller, item.source, item.source_chars,
-                                                              condition, item.it_counters):
+                                                              condition, item.it_counters, item.it):
         game.perform(*leave_stack(game, item, "graveyard", "did nothing"))
         _finish(game, f"{passing}. {item.name}'s condition \"{condition.text}\" is no longer true: it is removed "
                 f"from the stack and does nothing.", [*cited, rules.RESOLVE_INTERVENING_IF, rules.INTERVENING_IF])
@@ -62,10 +62,14 @@ def resolve_top(game: Play) -> None:
     cited += [rules.RESOLVE_INSTRUCTIONS, *more]
     if item.kind == "spell":
         copy = game.state.objects[item.source].copy_of_spell
+        moved = game.state.objects[item.source].zone  # its own instructions may have moved it already
         game.perform(*leave_stack(game, item, "graveyard", "resolved"))
         if copy:
             lines.append(f"{item.name} leaves the stack and ceases to exist: it isn't a card")
             cited.append(rules.COPY_CEASES)
+        elif moved != STACK:
+            lines.append(f"{item.name} has already left the stack for the {moved}, so it isn't put into a graveyard")
+            cited.append(rules.RESOLVE_GRAVEYARD)
         else:
             _, words, more = goes_to(item)
             lines.append(f"{item.name} is {words}")
@@ -77,14 +81,16 @@ def resolve_top(game: Play) -> None:
 
 def _resolve_permanent(game: Play, item: StackItem, head: str, cited: list[rules.Cite]) -> None:
     changes: list[Event] = [StackPop(item.id, "resolved"),
-                            ZoneChange(item.source, STACK, "battlefield", "resolved", controller=item.controller)]
+                            ZoneChange(item.source, STACK, "battlefield", "resolved", controller=item.controller,
+                                       kicked=bool(item.choices.get("kicked")))]
     text = f"{head}: it becomes a permanent and enters the battlefield under {item.controller}'s control"
     cited.append(rules.RESOLVE_PERMANENT)
     if item.targets:  # an Aura spell (303.4a)
         changes.append(Attachment(item.source, item.targets[0].ref))
         text += f", attached to {game.name(item.targets[0].ref)}"
         cited.append(rules.RESOLVE_AURA)
-    extra, notes, more = entering(game, game.choices, item.source, item.choices.get("x") or 0)
+    extra, notes, more = entering(game, game.choices, item.source, item.choices.get("x") or 0,
+                                  bool(item.choices.get("kicked")))
     game.perform(*changes, *extra)
     _finish(game, text + "".join(f"; {n}" for n in notes) + ".", [*cited, *more])
 

@@ -18,7 +18,7 @@ from judge_app.engine.events import (
 )
 from judge_app.engine.perform import Play
 from judge_app.engine.replacement import forbids
-from judge_app.engine.state import COMMAND, GONE
+from judge_app.engine.state import COMMAND, GONE, STACK
 from judge_app.engine.trace import DEFAULT, NOTE, STATE_BASED
 
 MAX_CHECKS = 100
@@ -109,7 +109,7 @@ def find(game: Play) -> list[Found]:
                                    "moves their commander)", rules.SBA_COMMANDER_ZONE,
                                    [ZoneChange(obj.id, obj.zone, COMMAND, "put into the command zone by its owner")],
                                    also=(rules.COMMANDER_TO_COMMAND_ZONE,)))
-        if obj.token and obj.zone not in ("battlefield", GONE):
+        if obj.token and obj.zone not in ("battlefield", GONE) and not (obj.copy_of_spell and obj.zone == STACK):
             found.append(Found(f"the token {obj.printed.name} is in the {obj.zone} and ceases to exist",
                                rules.SBA_TOKEN, [ZoneChange(obj.id, obj.zone, GONE, "ceased to exist")]))
     handled: set[str] = set()

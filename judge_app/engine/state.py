@@ -96,6 +96,31 @@ class GameObject:
     entered_turn: int = 0  # the turn it entered the battlefield (0: before the scenario began)
     left_turn: int = 0  # the turn it last left the battlefield
     chosen: dict[str, str] = field(default_factory=dict)  # "As ~ enters, choose a color": "color" → "red" (614.12a)
+    kicked: bool = False  # it entered as a kicked spell resolving (702.33d: "if it was kicked")
+
+
+@dataclass(frozen=True, slots=True)
+class MayPlay:
+    """"You may play it this turn", "Until the end of your next turn, you may cast that card": permission to play
+    or cast one card from where it is (601.3, 305.1), as the object it was then (400.7), through the end of a turn."""
+
+    card: str
+    incarnation: int
+    player: str
+    verb: str  # "play" (lands too) or "cast"
+    last_turn: int  # the permission ends with the cleanup of this turn
+    source: str = ""  # the name of what gave it, for the trace
+
+
+@dataclass(frozen=True, slots=True)
+class Past:
+    """An event of this turn, kept for the words that ask about it later ("if you gained life this turn", "if a
+    creature died this turn", "if you attacked this turn"); the log starts empty as a scenario begins."""
+
+    verb: str  # "gain life", "lose life", "die", "attack", "cast", "draw"
+    player: str  # who gained, lost, cast or drew; the controller of what died or attacked
+    object: str = ""
+    chars: Characteristics | None = None  # the object as it last was then (LKI, 603.10a)
 
 
 @dataclass
@@ -261,6 +286,8 @@ class GameState:
     exiled_until: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=dict)
     lands_played: int = 0  # this turn (305.2)
     loyalty_activated: set[str] = field(default_factory=set)  # permanents whose loyalty ability was used this turn
+    this_turn: list[Past] = field(default_factory=list)  # what happened this turn that words may ask about
+    may_play: list[MayPlay] = field(default_factory=list)  # cards a player may play from where they are
     ids: dict[str, int] = field(default_factory=dict)  # last number used per prefix: "token-1", "ability-2"
     version: int = 0  # bumped by every change; keys the characteristics cache
     moved_since_check: set[str] = field(default_factory=set)  # objects that changed zones since the last SBA check
@@ -301,6 +328,19 @@ class GameState:
         order = list(self.players)
         start = order.index(first)
         return [p for p in order[start:] + order[:start] if not self.players[p].lost]
+
+    def permission(self, card: str, player: str, verbs: tuple[str, ...]) -> MayPlay | None:
+        """A permission to play or cast `card` now (601.3), if an effect gave one that still lasts."""
+        obj = self.objects[card]
+        return next((m for m in self.may_play if m.card == card and m.incarnation == obj.incarnation
+                     and m.player == player and m.verb in verbs and self.turn <= m.last_turn), None)
+
+    def next_turn_of(self, player: str) -> int:
+        """The number of `player`'s next turn ("until the end of your next turn")."""
+        turn, active = self.turn + 1, self.next_player(self.active)
+        while active != player and turn < self.turn + len(self.players) + 1:
+            turn, active = turn + 1, self.next_player(active)
+        return turn
 
     def next_player(self, name: str) -> str:
         """The next player in turn order still in the game (800.4k: a player who left takes no more turns)."""

@@ -14,10 +14,11 @@ trace should say (an ability that didn't trigger because its condition is false)
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from judge_app.cardtext import nodes as n
-from judge_app.engine import matching, rules
+from judge_app.engine import conditions, matching, rules
 from judge_app.engine.ability import Ability
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.errors import NotModelled
@@ -33,8 +34,9 @@ from judge_app.engine.events import (
     TokenCreated,
     ZoneChange,
 )
+from judge_app.engine.interpret import state_trigger
 from judge_app.engine.matching import Anchor
-from judge_app.engine.state import STACK, PendingTrigger, StackItem
+from judge_app.engine.state import STACK, Past, PendingTrigger, StackItem
 from judge_app.engine.trace import NOTE, Note
 from judge_app.engine.view import View
 from judge_app.engine.words import Resolving, holds
@@ -57,14 +59,14 @@ class Happened:
 
 
 def condition_holds(game: View, controller: str, source: str, source_chars: Characteristics,
-                    condition: n.Condition, it_counters: dict[str, int] | None = None) -> bool:
+                    condition: n.Condition, it_counters: dict[str, int] | None = None, it: str | None = None) -> bool:
     """Whether an intervening "if" is true now (603.4, checked again on resolution, 608.2a). A condition about
     how the object was as it left ("if it had no -1/-1 counters on it") reads its last known information,
     `it_counters` (603.10a), which can't change."""
     if condition.kind == "had counters":
         return ((it_counters or {}).get(condition.value, 0) > 0) != condition.negated
     item = StackItem(id="condition", kind="triggered", source=source, controller=controller, text="", name="",
-                     source_chars=source_chars)
+                     source_chars=source_chars, it=it)
     return holds(game, Resolving(item), condition)
 
 
@@ -84,7 +86,9 @@ def _happened(game: View, change: Event, before: dict[str, Characteristics]) -> 
                 out.append(Happened("die", change.object, reason=f"{name} died", why=back))
         if change.to_zone == "graveyard":
             out.append(Happened("put into graveyard", change.object, origin=change.from_zone,
-                                reason=f"{name} was put into a graveyard"))
+                                reason=f"{name} was put into a graveyard",
+                                why=(rules.TRIGGER_LEAVES, rules.LOOK_BACK) if change.from_zone == "battlefield"
+                                else ()))
         owner = state.objects[change.object].owner
         if change.from_zone == "library" and change.to_zone == "hand" and change.how == "drawn":
             out.append(Happened("draw", owner, reason=f"{owner} drew a card"))
@@ -95,8 +99,14 @@ def _happened(game: View, change: Event, before: dict[str, Characteristics]) -> 
         return [Happened("attack", change.object, reason=f"{game.name(change.object)} attacks",
                          why=(rules.BECOMES_ATTACKING,))]
     if isinstance(change, BlockDeclared):
-        return [Happened("block", change.object, reason=f"{game.name(change.object)} blocks",
-                         why=(rules.BECOMES_BLOCKING,))]
+        out = [Happened("block", change.object, reason=f"{game.name(change.object)} blocks",
+                        why=(rules.BECOMES_BLOCKING,))]
+        combat = game.state.combat
+        if combat is not None and combat.blockers_of(change.blocking) == [change.object]:
+            # 509.1h, 700.1: an attacker becomes blocked once, however many creatures block it
+            out.append(Happened("become blocked", change.blocking, reason=f"{game.name(change.blocking)} becomes "
+                                f"blocked", why=(rules.BLOCKED_OR_UNBLOCKED,)))
+        return out
     if isinstance(change, DamageDealt):
         kind = "combat damage" if change.combat else "damage"
         return [Happened("deal damage", change.source, change.recipient, change.amount, change.combat,
@@ -118,6 +128,27 @@ def _happened(game: View, change: Event, before: dict[str, Characteristics]) -> 
     if isinstance(change, StatusChange) and change.tapped:
         return [Happened("become tapped", change.object, reason=f"{game.name(change.object)} became tapped")]
     return []
+
+
+def remembered(game: View, done: list[Event], before: dict[str, Characteristics]) -> list[Past]:
+    """What of these events later words of this turn may ask about: life gained or lost (119.9, 119.10), a
+    creature dying (700.4, as it last was, 603.10a), attacking (508.1), a spell cast (601.2i), a card drawn."""
+    state = game.state
+    out: list[Past] = []
+    for change in done:
+        if isinstance(change, LifeChange) and change.amount:
+            out.append(Past("gain life" if change.amount > 0 else "lose life", change.player))
+        elif isinstance(change, ZoneChange) and change.from_zone == "battlefield" and change.to_zone == "graveyard" \
+                and change.object in before:
+            last = before[change.object]
+            out.append(Past("die", last.controller, change.object, last))
+        elif isinstance(change, ZoneChange) and change.how == "drawn":
+            out.append(Past("draw", state.objects[change.object].owner, change.object))
+        elif isinstance(change, AttackDeclared):
+            out.append(Past("attack", game.controller(change.object), change.object, game.chars(change.object)))
+        elif isinstance(change, StackPush) and change.item.kind == "spell":
+            out.append(Past("cast", change.item.controller, change.item.source, game.chars(change.item.source)))
+    return out
 
 
 def _alone(game: View, attacker: str | None) -> bool:
@@ -310,7 +341,8 @@ def _pending(game: View, source: str, ability: Ability, chars: Characteristics, 
     parties = [x for x in (happened.recipient, happened.subject) if x is not None]
     player = next((x for x in parties if x in players), None)
     it = next((x for x in parties if x not in players), None)
-    if happened.verb in ("enter", "die", "leave", "attack", "block", "become tapped", "put into graveyard"):
+    if happened.verb in ("enter", "die", "leave", "attack", "block", "become blocked", "become tapped",
+                         "put into graveyard"):
         it = happened.subject
     keyword = (ability.rule,) if ability.rule else ()
     return PendingTrigger(source, ability, chars.controller, chars, it=it, that_player=player,
@@ -327,8 +359,8 @@ def _conditions_hold(game: View, found: list[PendingTrigger]) -> tuple[list[Pend
         if condition is None:
             kept.append(pending)
         elif condition_holds(game, pending.controller, pending.source, pending.source_chars, condition,
-                             pending.it_counters):
-            pending.rules = (*pending.rules, rules.INTERVENING_IF)
+                             pending.it_counters, pending.it):
+            pending.rules = (*pending.rules, rules.INTERVENING_IF, *conditions.cited(condition))
             kept.append(pending)
         else:
             notes.append(Note(NOTE, f"{pending.source_chars.name}'s ability doesn't trigger: {pending.reason}, "
@@ -338,7 +370,8 @@ def _conditions_hold(game: View, found: list[PendingTrigger]) -> tuple[list[Pend
 
 STEP_WORDS = {"upkeep": "upkeep", "draw": "draw", "end": "end", "beginning of combat": "beginning of combat",
               "combat": "beginning of combat",
-              "precombat main": "precombat main", "postcombat main": "postcombat main"}
+              "precombat main": "precombat main", "postcombat main": "postcombat main",
+              "end of combat": "end of combat"}
 
 
 def at_step(game: View, step: str) -> tuple[list[PendingTrigger], list[Note]]:
@@ -359,9 +392,37 @@ def at_step(game: View, step: str) -> tuple[list[PendingTrigger], list[Note]]:
         ability = Ability("triggered", delayed.text)
         found.append(PendingTrigger(delayed.source, ability, delayed.controller, delayed.source_chars,
                                     it=delayed.it, it_incarnation=delayed.it_incarnation, effect=delayed.effect,
-                                    reason=f"the next {step} step began",
+                                    reason=f"the {'' if step == 'end of combat' else 'next '}{step} step began",
                                     rules=(rules.DELAYED_TRIGGER, rules.DELAYED_ONCE), bound=delayed.bound))
     return _conditions_hold(game, found)
+
+
+def state_triggers(game: View) -> list[PendingTrigger]:
+    """603.8: a state-triggered ability triggers as soon as its game state is true, and not again while it is
+    waiting or on the stack (until it has resolved or otherwise left the stack)."""
+    state = game.state
+    waiting = {(p.source, p.ability.text) for p in state.pending_triggers} | {
+        (i.source, i.trigger.text) for i in state.stack if i.trigger is not None}
+    found = []
+    for obj in state.permanents():
+        chars = game.chars(obj.id)
+        for ability in chars.abilities_of("triggered"):
+            trigger = ability.trigger
+            events = trigger.events if trigger is not None else ()
+            if len(events) != 1 or not state_trigger(events[0]) or (obj.id, ability.text) in waiting \
+                    or (obj.id, trigger.text) in waiting:
+                continue
+            event = events[0]
+            anchor = Anchor(chars.controller, obj.id)
+            described = dataclasses.replace(event.object, selector=n.Selector("all"))
+            if any(game.controller(x) == chars.controller and matching.object_matches(state, game.chars, described, x,
+                                                                                        anchor)
+                   for x in state.battlefield):
+                continue
+            found.append(PendingTrigger(obj.id, ability, chars.controller, chars, effect=ability.effect,
+                                        reason=f"{chars.controller} controls {event.object.text}",
+                                        rules=(rules.STATE_TRIGGER,)))
+    return found
 
 
 def ward_triggers(game: View, item: StackItem) -> list[PendingTrigger]:

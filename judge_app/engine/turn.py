@@ -68,6 +68,7 @@ def give_priority(game: Play, player: str | None = None) -> None:
     state = game.state
     for _ in range(sba.MAX_CHECKS):
         sba.check(game)
+        state.pending_triggers += triggers.state_triggers(game)  # 603.8
         if game.over or not stacking.put_on_stack(game):
             break
     who = player or state.active
@@ -288,6 +289,7 @@ def _new_turn(game: Play) -> None:
     state.combat = None
     state.lands_played = 0
     state.loyalty_activated = set()
+    state.this_turn = []
     mine = [o for o in state.permanents() if game.controller(o.id) == state.active]
     for obj in mine:
         obj.controlled_since_turn_start = True  # 302.6: controlled continuously since the turn began
@@ -324,7 +326,13 @@ def _cleanup(game: Play) -> None:
     state = game.state
     player = state.players[state.active]
     excess = len(player.hand) - player.max_hand_size
-    if excess > 0:
+    unlimited = [o.id for o in state.permanents() if game.controller(o.id) == player.name
+                 and game.chars(o.id).abilities_of("no maximum hand size")]
+    if excess > 0 and unlimited:
+        game.record(TURN_BASED, f"Cleanup step: {player.name} has {len(player.hand)} cards in hand but no maximum "
+                    f"hand size ({game.name(unlimited[0])}), and discards nothing.",
+                    [rules.CLEANUP_DISCARD, rules.MAX_HAND_SIZE])
+    elif excess > 0:
         chosen = [c for c in game.choices.discard if c in player.hand][:excess]
         default = len(chosen) < excess
         chosen += [c for c in reversed(player.hand) if c not in chosen][: excess - len(chosen)]

@@ -36,6 +36,7 @@ class Resolving:
     seen: list[str] = field(default_factory=list)  # the cards last looked at, revealed or found: "one of them"
     placed: list[str] = field(default_factory=list)  # those of them put somewhere since: not "the rest"
     revealed: list[str] = field(default_factory=list)  # "the revealed card"
+    unpaid: bool = False  # the last instruction was a cost its player couldn't pay (118.3): not "done"
 
     @property
     def anchor(self) -> Anchor:
@@ -257,7 +258,7 @@ def holds(game: View, r: Resolving, condition: n.Condition | None) -> bool:
     if kind == "did":
         result = bool(r.did)
     elif kind == "kicked" or _is_kicked(condition):
-        result = bool(r.item.choices.get("kicked"))
+        result = _kicked(game, r, condition.subject)
     elif kind == "compare":
         result = matching._compare(amount(game, r, condition.amount), condition.comparison,
                                    amount(game, r, condition.other))
@@ -276,7 +277,23 @@ def _names_players(thing: n.Thing | None) -> bool:
     return isinstance(thing, n.Description) and matching.names_players(thing) and not matching.names_objects(thing)
 
 
+def _kicked(game: View, r: Resolving, subject: n.Thing | None) -> bool:
+    """702.33d: "if this spell was kicked"; of a permanent, "if it was kicked" — whether the spell it was, was;
+    "if that spell was kicked" of a spell cast, as it is on the stack."""
+    if r.item.kind == "spell" and (not isinstance(subject, n.Reference) or subject.kind == "self"
+                                   or subject.refers_to == "self"):
+        return bool(r.item.choices.get("kicked"))
+    for x in things(game, r, subject):
+        spell = next((i for i in game.state.stack if i.source == x and i.kind == "spell"), None)
+        obj = game.state.objects.get(x)
+        if (spell is not None and spell.choices.get("kicked")) or (spell is None and obj is not None and obj.kicked):
+            return True
+    return False
+
+
 def _is_kicked(condition: n.Condition) -> bool:
     """"If this spell was kicked" (702.33d), read as "[this spell] is [kicked]"."""
-    return condition.kind == "is" and isinstance(condition.subject, n.Reference) and condition.subject.kind == "self" \
+    subject = condition.subject
+    return condition.kind == "is" and isinstance(subject, n.Reference) \
+        and (subject.kind == "self" or subject.refers_to in ("self", "event")) \
         and condition.quality is not None and condition.quality.value == "kicked"

@@ -104,7 +104,8 @@ _TARGETED = {"target": ("card", True), "source": ("card", False)}
 # what is announced or chosen as a spell is cast or an ability activated
 _ANNOUNCED = {"x": ("count", False), "announce": ("announce", False), "modes": ("modes", False),
               "divide": ("damage map", False), "sacrifice": ("cards", False), "discard": ("cards", False),
-              "exile": ("cards", False), "delve": ("cards", False), "crew": ("cards", False)}
+              "exile": ("cards", False), "delve": ("cards", False), "crew": ("cards", False),
+              "tap": ("cards", False)}
 ACTIONS: dict[str, dict[str, tuple[str, bool]]] = {
     "attack": {"attackers": ("attackers", True)},
     "block": {"blockers": ("blockers", False)},

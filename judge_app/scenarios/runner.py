@@ -89,7 +89,7 @@ def _p(action: ActionSpec, key: str, default: Any = None) -> Any:
 
 # what a player announces or chooses as they cast or activate (601.2b–d, 602.2b)
 ANNOUNCED = ("words", "x", "announce", "modes", "kicked", "divide", "sacrifice", "discard", "exile", "delve",
-             "crew")
+             "crew", "tap")
 
 
 def _announced(action: ActionSpec) -> dict[str, Any]:
