@@ -316,6 +316,7 @@ class Zone(Node):
     counter: str = ""  # "onto the battlefield with a +1/+1 counter on it"
     counter_amount: Amount | None = None
     text: str = ""
+    attached_to: Thing | None = None  # "onto the battlefield attached to that creature" (an Aura or Equipment)
 
 
 @dataclass(frozen=True, slots=True)
@@ -453,6 +454,7 @@ class DelayedTrigger(Node):
     reflexive: bool = False
     text: str = ""
     rules: tuple[str, ...] = ()
+    duration: Duration | None = None  # "Until your next turn, whenever …": it triggers each time until then (603.7b)
 
 
 # --- triggers -----------------------------------------------------------------------------------------

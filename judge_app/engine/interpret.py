@@ -1073,6 +1073,8 @@ def check_instruction(ins: n.Instruction) -> None:
     if verb == "return" and (ins.destination is None or ins.destination.zone not in ("hand", "battlefield")):
         raise Unplayable(f"returning \"{ins.text}\"", rules.NEW_OBJECT)
     where = ins.destination
+    if where is not None and where.attached_to is not None:  # "onto the battlefield attached to …"
+        raise Unplayable(f"putting \"{ins.text}\" onto the battlefield attached", rules.ATTACH)
     if verb == "put" and ((not ins.qualifier.startswith("back")) if where is None  # "put them back": on top
                           else (where.zone not in PUT_ZONES or where.position not in ("", "top", "bottom"))):
         raise Unplayable(f"putting \"{ins.text}\"", rules.NEW_OBJECT)
@@ -1212,6 +1214,8 @@ def check_trigger(trigger: n.Trigger) -> None:
         raise Unplayable(f"the trigger \"{trigger.text}\"", rules.TRIGGER_CONDITION)
     if trigger.condition is not None:
         check_condition(trigger.condition)
+    if trigger.step is not None and trigger.events:  # "When this creature enters and at the beginning of your upkeep"
+        raise Unplayable(f"the trigger \"{trigger.text}\" (an event and a step)", rules.TRIGGER_CONDITION)
     if trigger.step is not None:
         step = trigger.step
         whose = step.whose
