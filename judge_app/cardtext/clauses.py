@@ -194,6 +194,8 @@ VERBS: dict[str, tuple[str, tuple[str, ...]]] = {
     "vp_double_damage": ("double damage", ("object", "recipient")),
     "vp_escape_with": ("escape with counters", ()),
     "vp_scry_event": ("scry", ()),
+    "vp_discard_equal": ("discard", ()),
+    "vp_gain_life_plus": ("gain life", ()),
     "vp_surveil_event": ("surveil", ()),
     "vp_mill_equal": ("mill", ()),
     "vp_lose_life_or_more": ("lose life", ()),
@@ -369,7 +371,7 @@ def _special(name: str, values: dict[str, Any], children: list[Any], text: str) 
                                   text="double that damage")
     elif name in ("vp_deal_that_much", "vp_gain_life_that_much", "vp_lose_life_that_much"):
         values["amount"] = event
-    elif name == "vp_deal_plus":
+    elif name == "vp_gain_life_plus" or name == "vp_deal_plus":
         values["amount"] = Amount("plus", base=event, other=amounts[0] if amounts else None, text=text)
     elif name in ("vp_put_counters_that_many", "vp_draw_that_many"):
         values["amount"] = Amount("event", text="that many")
@@ -749,7 +751,7 @@ def _effect_note(name: str, children: list[Any], text: str) -> Part:
 
 @builds("can_be_commander", "triggers_only_once", "keep_mana")
 def _rules_statement(name: str, children: list[Any], text: str) -> Part:
-    """"~ can be your commander" (903.3d), "This ability triggers only once" (no more than once a game), "you
+    """"~ can be your commander" (903.3a), "This ability triggers only once" (no more than once a game), "you
     don't lose this mana as steps and phases end" (unlike 500.5)."""
     if name == "can_be_commander":
         return _simple("can be your commander", text, subject=first(children, THINGS))
@@ -761,9 +763,19 @@ def _rules_statement(name: str, children: list[Any], text: str) -> Part:
 
 @builds("clause_its")
 def _clause_its(name: str, children: list[Any], text: str) -> Part:
-    """"It's a Forest land": what it is, said of "it" or "they"."""
+    """"It's a Forest land", "It's a 1/1 Spirit creature with flying in addition to its other types": what it is,
+    said of "it" or "they"."""
     subject = Reference("they", text="they") if text.lower().startswith("they") else Reference("it", text="it")
-    return Part("items", [_set(_vp_is("vp_is", children, text), subject=subject)])
+    instr = _set(_vp_is("vp_is", children, text), subject=subject)
+    if "addition" in text.lower().split() and instr.characteristics is not None:
+        instr = _set(instr, characteristics=replace(instr.characteristics, in_addition=True))
+    return Part("items", [instr])
+
+
+@builds("legend_rule_off")
+def _legend_rule_off(name: str, children: list[Any], text: str) -> Part:
+    """"The "legend rule" doesn't apply to tokens you control" (704.5j doesn't apply to them)."""
+    return _simple("legend rule doesn't apply", text, object=first(children, THINGS))
 
 
 @builds("class_level_up")
@@ -1220,7 +1232,8 @@ def _duration(name: str, children: list[Any], text: str) -> Duration:
     kind = name.removeprefix("dur_")
     kinds = {"eot": "until end of turn", "this_turn": "this turn", "next_turn": "until your next turn",
              "end_next_turn": "until end of your next turn", "end_of_combat": "until end of combat",
-             "this_combat": "this combat", "next_end_step": "until your next end step"}
+             "this_combat": "this combat", "next_end_step": "until your next end step",
+             "rest_of_game": "for the rest of the game"}
     if kind in kinds:
         rules = (R.UNTIL_END_OF_TURN, R.RESOLVED_EFFECT_DURATION) if kind == "eot" else (R.RESOLVED_EFFECT_DURATION,)
         return Duration(kinds[kind], text=text, rules=rules)
@@ -1297,7 +1310,9 @@ def _cond(name: str, children: list[Any], text: str) -> Condition:
         return Condition("is", subject=subject, quality=quality, negated=kind == "is_not" or "wasn't" in ws,
                          text=text)
     if kind in ("kicked", "bargained", "gift"):
-        return Condition(kind, subject=subject, value="twice" if "twice" in ws else "", negated="not" in ws, text=text)
+        mana = first(children, ManaCost)  # "if it was kicked with its {W} kicker": which of its kicker costs
+        value = "twice" if "twice" in ws else (mana.text if mana is not None else "")
+        return Condition(kind, subject=subject, value=value, negated="not" in ws, text=text)
     if kind == "as_cast":  # "if you control a commander as you cast this spell": checked as it is cast (601.2)
         inner = first(children, Condition)
         return Condition("as cast", parts=(inner,) if inner else (), text=text)
@@ -1336,6 +1351,13 @@ def _cond(name: str, children: list[Any], text: str) -> Condition:
     if kind == "no_counters":  # "When ~ has no oil counters on it"
         return Condition("has", subject=subject, quality=Quality("counter", part(children, "counter", "")),
                          negated=True, text=text)
+    if kind == "had_enter":  # "if you had a land enter the battlefield under your control this turn"
+        return Condition("event", event=Event("enter", subject=subject, qualifier=part(children, "qualifier", ""),
+                                              text=text), text=text)
+    if kind == "keyword_paid":  # "if tribute wasn't paid" (702.104b)
+        keyword = next((c for c in children if isinstance(c, Token) and c.type == "KEYWORD"), None)
+        return Condition("paid", value=keyword_name(keyword.value) if keyword else "", negated="wasn't" in ws,
+                         text=text)
     if kind == "starting_player":  # "If you weren't the starting player" (103.1)
         return Condition("is", subject=YOU, quality=Quality("status", "the starting player"),
                          negated="weren't" in ws or "aren't" in ws, text=text)

@@ -223,14 +223,14 @@ def _loyalty_cost(name: str, children: list[Any], text: str) -> Amount:
 # --- triggers (603) ------------------------------------------------------------------------------------------
 
 _TRIGGER_EVENTS = {"trigger_chaos": "chaos ensues", "trigger_set_in_motion": "set in motion",
-                   "trigger_planeswalk": "planeswalk", "trigger_crank": "crank"}
+                   "trigger_planeswalk": "planeswalk", "trigger_crank": "crank", "trigger_encounter": "encounter"}
 _TRIGGER_RULES = {"trigger_chaos": ("311.7",), "trigger_set_in_motion": ("701.32a",),
-                  "trigger_planeswalk": ("701.31a",), "trigger_crank": ()}
+                  "trigger_planeswalk": ("701.31a",), "trigger_crank": (), "trigger_encounter": ("312.5",)}
 
 
 @builds("trigger_event", "trigger_event_if", "trigger_step", "trigger_step_if", "trigger_reflexive",
         "trigger_cycle_discard", "trigger_chaos", "trigger_set_in_motion", "trigger_planeswalk", "trigger_crank",
-        "trigger_you_next", "trigger_state", "trigger_event_and_step", "trigger_mana_spent")
+        "trigger_you_next", "trigger_state", "trigger_event_and_step", "trigger_mana_spent", "trigger_encounter")
 def _trigger(name: str, children: list[Any], text: str) -> Trigger:
     word = (words(children) or ["when"])[0]
     condition = first(children, Condition)

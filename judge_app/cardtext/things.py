@@ -427,6 +427,12 @@ def _post(name: str, children: list[Any], text: str) -> Any:
         return Quality("among", of=thing)
     if kind == "this_way":
         return Quality("status", text.lower())
+    if kind == "team_controls":  # Two-Headed Giant
+        return Quality("control", "your team")
+    if kind == "in_party":
+        return Quality("status", "in your party")
+    if kind == "except_for":  # "Destroy all creatures and planeswalkers except for commanders"
+        return Quality("other than", of=thing)
     if kind == "you_activate":
         return Quality("status", "activated", of=YOU)
     if kind == "drawn_this_turn":
@@ -659,6 +665,8 @@ def _reference(name: str, children: list[Any], text: str) -> Any:
         return Reference("attached", noun=noun, text=text)
     if kind in ("controller", "owner"):
         return Reference(kind, of=possessor or Reference("it", text="its"), text=text)
+    if kind == "duplicate":
+        return Reference("that", noun="duplicate", text=text)
     if kind in ("owner_of", "controller_of"):  # "the owner of target nonland permanent"
         return Reference(kind.removesuffix("_of"), of=first(children, THINGS), text=text)
     if kind == "chosen":
@@ -797,6 +805,8 @@ def _zone(name: str, children: list[Any], text: str) -> Any:
         return Quality("zone", "top of library", of=owner)
     if kind == "command":
         return Quality("zone", "command")
+    if kind == "command_or_battlefield":
+        return Quality("zone", "command zone or battlefield")
     if kind == "battlefield":
         return Quality("zone", "battlefield")
     # zone_from…: where something comes from
@@ -806,9 +816,10 @@ def _zone(name: str, children: list[Any], text: str) -> Any:
         return Part("origin", Zone(zone, owner=owner, text=text))
     origins = {"from_any_graveyard": "graveyard", "from_exile": "exile", "from_battlefield": "battlefield",
                "from_anywhere": "anywhere", "from_top": "library", "from_command": "command",
-               "from_outside": "outside the game", "from_among": "among", "from_single_graveyard": "single graveyard"}
+               "from_outside": "outside the game", "from_among": "among", "from_single_graveyard": "single graveyard",
+               "from_top_graveyard": "graveyard"}
     zone = origins.get(kind, "anywhere")
-    position = "top" if kind == "from_top" else ""
+    position = "top" if kind in ("from_top", "from_top_graveyard") else ""
     return Part("origin", Zone(zone, owner=owner or first(children, THINGS), position=position, text=text))
 
 
@@ -932,6 +943,8 @@ def _value(name: str, children: list[Any], text: str) -> Amount:
         return Amount("times", factor=2, base=amounts[0] if amounts else None, text=text)
     if kind == "amount":
         return amounts[0] if amounts else Amount("raw", property=text, text=text)
+    if kind == "difference":  # "equal to the difference": between the two amounts the sentence named
+        return Amount("raw", property="the difference", text=text)
     if kind == "party":  # "the number of creatures in your party" (700.8)
         return Amount("property", property="party size", of=YOU, text=text)
     if kind == "damage_dealt_to":
