@@ -201,6 +201,7 @@ VERBS: dict[str, tuple[str, tuple[str, ...]]] = {
     "vp_lose_life_or_more": ("lose life", ()),
     "vp_gain_life_or_more": ("gain life", ()),
     "vp_copy_times": ("copy", ("object",)),
+    "vp_remove_every_counter": ("remove counters", ("object",)),
     "vp_be_sacrificed": ("be sacrificed", ()),
     "vp_be_countered": ("be countered", ("object",)),
     "vp_attach": ("attach", ("object", "recipient")),
@@ -291,7 +292,7 @@ _QUALIFIERS = {
     "vp_lose_all_base": "all abilities", "vp_prevent_that": "that damage",
     "vp_prevent_part": "of that damage", "vp_leave_graveyard": "graveyard",
     "vp_copy_times": "more than once", "vp_keyword_action_times": "more than once",
-    "vp_lose_life_or_more": "or more", "vp_gain_life_or_more": "or more",
+    "vp_lose_life_or_more": "or more", "vp_gain_life_or_more": "or more", "vp_remove_every_counter": "of every kind",
 }
 
 
@@ -391,7 +392,7 @@ def _special(name: str, values: dict[str, Any], children: list[Any], text: str) 
         values["verb"] = "fully unlock"
     elif name == "vp_spend_mana" and "activate" in words(children):
         values["qualifier"] = "only to activate abilities"
-    elif name == "vp_remove_all_counters":
+    elif name in ("vp_remove_all_counters", "vp_remove_every_counter"):
         values["amount"] = Amount("all", text="all")
     elif name == "vp_lose_all_base":
         values["pt"] = first(children, PT)
@@ -1351,6 +1352,8 @@ def _cond(name: str, children: list[Any], text: str) -> Condition:
     if kind == "no_counters":  # "When ~ has no oil counters on it"
         return Condition("has", subject=subject, quality=Quality("counter", part(children, "counter", "")),
                          negated=True, text=text)
+    if kind == "controlled":  # "If you controlled that artifact": control when it last existed, not now
+        return Condition("controlled", subject=subject, object=things[1] if len(things) > 1 else None, text=text)
     if kind == "had_enter":  # "if you had a land enter the battlefield under your control this turn"
         return Condition("event", event=Event("enter", subject=subject, qualifier=part(children, "qualifier", ""),
                                               text=text), text=text)

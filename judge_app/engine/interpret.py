@@ -1162,6 +1162,8 @@ def check_condition(condition: n.Condition) -> None:
         return  # evaluated on the board as a static's would be (`conditions.holds`): "if it's not your turn"
     if (condition.kind not in CONDITIONS and not kicked) or condition.parts or condition.event is not None:
         raise Unplayable(f"the condition \"{condition.text}\"", rules.RESOLVE_INSTRUCTIONS)
+    if condition.kind == "kicked" and condition.value.startswith("{"):  # "kicked with its {W} kicker": which one
+        raise Unplayable(f"the condition \"{condition.text}\"", rules.RESOLVE_INSTRUCTIONS)
     if condition.kind == "compare":
         check_amount(condition.amount, condition.text)
         check_amount(condition.other, condition.text)
