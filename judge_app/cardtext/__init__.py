@@ -25,7 +25,8 @@ The tree (nodes.py; every node is a frozen dataclass, `as_json()` gives plain da
   LoyaltyAbility(loyalty, effect); SpellAbility(effect); ReplacementAbility(mode, event, effect,
   condition, amount) — mode "instead", "prevent", "skip", "enters", "redirect".
 - Effect(instructions): in order (608.2c), each an Instruction, a Modal(minimum, maximum, modes,
-  chooser, mode_costs) or a DelayedTrigger(trigger, effect, reflexive) (603.7, 603.12).
+  chooser, mode_costs) or a DelayedTrigger(trigger, effect, reflexive,
+  duration) (603.7, 603.12; "until your next turn, whenever …", 603.7b).
 - Instruction(verb, subject, object, recipient, amount, origin, destination, pt, abilities,
   characteristics, mana, counter, choice, duration, condition, optional, negated, unless, action,
   qualifier, instead, cost, rules). `subject` None means the ability's controller. Keyword actions of

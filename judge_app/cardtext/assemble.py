@@ -33,7 +33,7 @@ from judge_app.cardtext.nodes import (
 STATIC_VERBS = {"get", "have", "is", "can't", "must", "cost", "characteristic pt", "untap during untap step",
                 "assign combat damage", "set base pt", "lose", "play with hand revealed", "spend mana",
                 "no maximum hand size", "reduce maximum hand size", "increase devotion", "damage floor",
-                "lose the game", "activate only", "exist", "additional cost"}
+                "lose the game", "activate only", "exist", "additional cost", "cast only"}
 
 
 def effect_of(items: list[Any], text: str = "") -> Effect:

@@ -36,6 +36,7 @@ from judge_app.cardtext.nodes import (
     Duration,
     Effect,
     Event,
+    Group,
     Instruction,
     KeywordAbility,
     Mana,
@@ -189,6 +190,18 @@ VERBS: dict[str, tuple[str, tuple[str, ...]]] = {
     "vp_become_tapped": ("become tapped", ()),
     "vp_become_untapped": ("become untapped", ()),
     "vp_exchange_control": ("exchange control", ("object", "recipient")),
+    "vp_exchange_control_two": ("exchange control", ("object",)),
+    "vp_double_damage": ("double damage", ("object", "recipient")),
+    "vp_escape_with": ("escape with counters", ()),
+    "vp_scry_event": ("scry", ()),
+    "vp_discard_equal": ("discard", ()),
+    "vp_gain_life_plus": ("gain life", ()),
+    "vp_surveil_event": ("surveil", ()),
+    "vp_mill_equal": ("mill", ()),
+    "vp_lose_life_or_more": ("lose life", ()),
+    "vp_gain_life_or_more": ("gain life", ()),
+    "vp_copy_times": ("copy", ("object",)),
+    "vp_remove_every_counter": ("remove counters", ("object",)),
     "vp_be_sacrificed": ("be sacrificed", ()),
     "vp_be_countered": ("be countered", ("object",)),
     "vp_attach": ("attach", ("object", "recipient")),
@@ -278,6 +291,8 @@ _QUALIFIERS = {
     "vp_lose_all": "all abilities", "vp_discard_all": "hand", "vp_put_back": "back",
     "vp_lose_all_base": "all abilities", "vp_prevent_that": "that damage",
     "vp_prevent_part": "of that damage", "vp_leave_graveyard": "graveyard",
+    "vp_copy_times": "more than once", "vp_keyword_action_times": "more than once",
+    "vp_lose_life_or_more": "or more", "vp_gain_life_or_more": "or more", "vp_remove_every_counter": "of every kind",
 }
 
 
@@ -285,9 +300,11 @@ def instruction(name: str, children: list[Any], text: str) -> Instruction:
     """A verb phrase: its verb, its things placed by role, and every typed child in its field."""
     children = flatten(children)
     verb, roles = VERBS.get(name, (name.removeprefix("vp_").replace("_", " "), ("object",)))
-    if name == "vp_keyword_action":
+    if name in ("vp_keyword_action", "vp_keyword_action_times", "vp_keyword_action_dread"):
         action = tokens(children, "ACTION")
         verb = action_name(action[0].value).lower() if action else " ".join(words(children)[:4])
+        if name == "vp_keyword_action_dread":  # "manifest dread" (701.62)
+            verb = f"{action[0].value.lower()} dread" if action else "manifest dread"
     if name == "vp_be_passive":
         verb = "be " + (part(children, "qualifier") or "").split(" by ")[0]
         children = [ch for ch in children if not (isinstance(ch, Part) and ch.role == "qualifier")]
@@ -298,8 +315,6 @@ def instruction(name: str, children: list[Any], text: str) -> Instruction:
     things = nodes(children, THINGS)
     for role, thing in zip(roles, things, strict=False):
         if role in values:
-            from judge_app.cardtext.nodes import Group
-
             values[role] = Group((values[role], thing), "and")
         else:
             values[role] = thing
@@ -357,7 +372,7 @@ def _special(name: str, values: dict[str, Any], children: list[Any], text: str) 
                                   text="double that damage")
     elif name in ("vp_deal_that_much", "vp_gain_life_that_much", "vp_lose_life_that_much"):
         values["amount"] = event
-    elif name == "vp_deal_plus":
+    elif name == "vp_gain_life_plus" or name == "vp_deal_plus":
         values["amount"] = Amount("plus", base=event, other=amounts[0] if amounts else None, text=text)
     elif name in ("vp_put_counters_that_many", "vp_draw_that_many"):
         values["amount"] = Amount("event", text="that many")
@@ -369,7 +384,15 @@ def _special(name: str, values: dict[str, Any], children: list[Any], text: str) 
                                                     text=text)
         if name == "vp_create_copy":
             values["amount"] = values.get("amount") or Amount("number", 1, text="a")
-    elif name == "vp_remove_all_counters":
+    elif name == "vp_pay_energy" and "amount" not in values:
+        values["amount"] = Amount("number", len(tokens(children, "ENERGY")), text=text)
+    elif name == "vp_draft" and "face" in words(children):
+        values["qualifier"] = "face up" if "up" in words(children) else "face down"
+    elif name == "vp_unlock" and "fully" in words(children):
+        values["verb"] = "fully unlock"
+    elif name == "vp_spend_mana" and "activate" in words(children):
+        values["qualifier"] = "only to activate abilities"
+    elif name in ("vp_remove_all_counters", "vp_remove_every_counter"):
         values["amount"] = Amount("all", text="all")
     elif name == "vp_lose_all_base":
         values["pt"] = first(children, PT)
@@ -407,6 +430,8 @@ def _place_part(values: dict[str, Any], child: Part) -> None:
         values["recipient"] = value
     elif role == "dealt by":
         values["object"] = value
+    elif role == "destination":
+        values["destination"] = value
 
 
 def _put_two(children: list[Any], text: str) -> list[Instruction]:
@@ -440,6 +465,14 @@ def _put_two(children: list[Any], text: str) -> list[Instruction]:
 def _vp(name: str, children: list[Any], text: str) -> Any:
     if name == "vp_put_two":
         return _put_two(children, text)
+    if name == "vp_put_counters_two":  # "a -1/-1 counter on this creature and a -1/-1 counter on target creature"
+        specs = [c for c in flatten(children) if isinstance(c, Part) and c.role == "counters"]
+        places = nodes(flatten(children), THINGS)
+        return [instruction("vp_put_counters", [spec, place], text) for spec, place in zip(specs, places, strict=False)]
+    if name == "vp_put_counters_several":  # "put two +1/+1 counters and a flying counter on target creature"
+        rest = [c for c in flatten(children) if not (isinstance(c, Part) and c.role == "counters")]
+        return [instruction("vp_put_counters", [spec, *rest], text) for spec in flatten(children)
+                if isinstance(spec, Part) and spec.role == "counters"]
     if name == "vp_create" and len(parts(flatten(children), "token")) > 1:
         out = []
         for token in parts(flatten(children), "token"):
@@ -612,6 +645,18 @@ def _clause(name: str, children: list[Any], text: str) -> Part:
     return Part("items", out)
 
 
+@builds("clause_perpetual", "clause_also")
+def _clause_adverb(name: str, children: list[Any], text: str) -> Part:
+    """"It perpetually gets +1/+1" (an Alchemy effect that lasts for the rest of the game, in every zone);
+    "~ also deals X damage to that creature's controller" (in addition to what the sentence before did)."""
+    items = _clause("clause", children, text).value
+    if name == "clause_perpetual":
+        forever = Duration("perpetually", text="perpetually")
+        return Part("items", [_set(i, duration=forever) if isinstance(i, Instruction) else i for i in items])
+    return Part("items", [_set(i, qualifier=f"{i.qualifier}, also" if i.qualifier else "also")
+                          if isinstance(i, Instruction) else i for i in items])
+
+
 @builds("clause_have", "clause_each_may")
 def _clause_have(name: str, children: list[Any], text: str) -> Part:
     chain = part(children, "chain", [])
@@ -669,12 +714,12 @@ def _there_is(name: str, children: list[Any], text: str) -> Part:
     return _simple("exist", text, object=first(children, THINGS))
 
 
-@builds("max_hand_size", "no_max_hand_size", "devotion_increase", "flip_coin", "roll_die", "win_clash",
+@builds("max_hand_size", "no_max_hand_size", "devotion_increase", "flip_coin", "win_clash",
         "damage_floor", "no_more_than", "get_energy", "round_each_time", "repeat_process", "additional_phase",
         "no_triggers", "deck_limit", "mana_any_type_spent")
 def _misc_statement(name: str, children: list[Any], text: str) -> Part:
     verbs = {"max_hand_size": "reduce maximum hand size", "no_max_hand_size": "no maximum hand size",
-             "devotion_increase": "increase devotion", "flip_coin": "flip a coin", "roll_die": "roll a die",
+             "devotion_increase": "increase devotion", "flip_coin": "flip a coin",
              "win_clash": "win the clash", "damage_floor": "damage floor", "no_more_than": "can't",
              "get_energy": "get energy", "round_each_time": "round", "repeat_process": "repeat",
              "additional_phase": "additional phase", "no_triggers": "don't cause abilities to trigger",
@@ -690,6 +735,102 @@ def _misc_statement(name: str, children: list[Any], text: str) -> Part:
         values["qualifier"] = "no more than"
         values["subject"] = first(children, THINGS)
     return _simple(verbs[name], text, **{k: v for k, v in values.items() if v is not None})
+
+
+@builds("effect_keeps_attached", "reduction_limit")
+def _effect_note(name: str, children: list[Any], text: str) -> Part:
+    """What an effect of the sentence before doesn't do: "This effect doesn't remove this Aura" (it stays attached
+    though its creature has protection), "This effect reduces only the amount of colored mana you pay"
+    (a cost reduction's limit, 601.2f)."""
+    if name == "effect_keeps_attached":
+        return _simple("doesn't remove", text, object=first(children, THINGS))
+    mana = first(children, ManaCost)
+    qualifier = " ".join(w for w in words(children) if w in ("colored", "generic", "only", "more", "less"))
+    extra = {"mana": Mana(symbols=mana, text=mana.text)} if mana else {}
+    return _simple("limit cost reduction", text, qualifier=qualifier, **extra)
+
+
+@builds("can_be_commander", "triggers_only_once", "keep_mana")
+def _rules_statement(name: str, children: list[Any], text: str) -> Part:
+    """"~ can be your commander" (903.3a), "This ability triggers only once" (no more than once a game), "you
+    don't lose this mana as steps and phases end" (unlike 500.5)."""
+    if name == "can_be_commander":
+        return _simple("can be your commander", text, subject=first(children, THINGS))
+    if name == "triggers_only_once":
+        return _simple("limit", text, qualifier="triggers only once")
+    duration = next((p for p in parts(children, "prefix") if isinstance(p, Duration)), None)
+    return _simple("keep unspent mana", text, subject=YOU, **({"duration": duration} if duration else {}))
+
+
+@builds("clause_its")
+def _clause_its(name: str, children: list[Any], text: str) -> Part:
+    """"It's a Forest land", "It's a 1/1 Spirit creature with flying in addition to its other types": what it is,
+    said of "it" or "they"."""
+    subject = Reference("they", text="they") if text.lower().startswith("they") else Reference("it", text="it")
+    instr = _set(_vp_is("vp_is", children, text), subject=subject)
+    if "addition" in text.lower().split() and instr.characteristics is not None:
+        instr = _set(instr, characteristics=replace(instr.characteristics, in_addition=True))
+    return Part("items", [instr])
+
+
+@builds("legend_rule_off")
+def _legend_rule_off(name: str, children: list[Any], text: str) -> Part:
+    """"The "legend rule" doesn't apply to tokens you control" (704.5j doesn't apply to them)."""
+    return _simple("legend rule doesn't apply", text, object=first(children, THINGS))
+
+
+@builds("class_level_up")
+def _class_level_up(name: str, children: list[Any], text: str) -> Part:
+    """"{1}{B}: Level 2": a Class's level becomes 2; activate only if it is level 1, and only as a sorcery (716.2a)."""
+    return Part("items", [Instruction("gain a class level", subject=Reference("self", text="~"),
+                                      amount=first(children, Amount), text=text, rules=(R.CLASS_LEVEL,))])
+
+
+@builds("x_limit")
+def _x_limit(name: str, children: list[Any], text: str) -> Part:
+    """"X can't be 0": a limit on the value chosen for X (107.3)."""
+    return _simple("limit x", text, amount=first(children, Amount), qualifier=" ".join(words(children)[1:4]))
+
+
+@builds("only_once_each_turn")
+def _only_once(name: str, children: list[Any], text: str) -> Part:
+    """"Do this only once each turn": what the sentence before allows happens at most once a turn."""
+    return _simple("limit", text, qualifier="once each turn")
+
+
+@builds("vp_roll")
+def _vp_roll(name: str, children: list[Any], text: str) -> Instruction:
+    """"roll a d20", "roll two six-sided dice" (706.1); "roll a 5 or higher on a die": a result rolled (706.2)."""
+    children = flatten(children)
+    die = part(children, "die", "")
+    amount = first(children, Amount)
+    ws = words(children)
+    if "planar" in ws:
+        return Instruction("roll the planar die", text=text, rules=("901.9",))
+    result = (not die and amount is not None and "dice" not in ws) or ("die" in ws and "on" in ws)
+    if result:  # "Whenever you roll a 4 or higher"
+        comparison = ">=" if ("higher" in ws or "greater" in ws) else "<=" if ("lower" in ws or "less" in ws) else "=="
+        return Instruction("roll a result", amount=replace(amount, comparison=comparison) if amount else None,
+                           qualifier=die, text=text, rules=("706.2",))
+    return Instruction("roll a die", amount=amount or Amount("number", 1, text="a"), qualifier=die or "die",
+                       text=text, rules=("706.1",))
+
+
+@builds("die", "dice")
+def _die(name: str, children: list[Any], text: str) -> Part:
+    return Part("die", text.lower())
+
+
+@builds("spellbook", "library_depth")
+def _alchemy_zone(name: str, children: list[Any], text: str) -> Part:
+    """"from ~'s spellbook" (an Alchemy card's list of cards it may conjure or draft from); "into the top eight
+    cards of your library"."""
+    owner = part(children, "possessor")
+    if name == "spellbook":
+        return Part("origin", Zone("spellbook", owner=owner, text=text))
+    amount = first(children, Amount)
+    return Part("destination", Zone("library", owner=owner, position=f"among the top {amount.text if amount else ''}",
+                                    text=text))
 
 
 @builds("keyword_cost_is")
@@ -875,6 +1016,10 @@ def _prefix(name: str, children: list[Any], text: str) -> Part:
         return Part("prefix", Duration("for as long as", condition=condition, text=text, rules=(R.AS_LONG_AS,)))
     if kind == "if_able":
         return Part("prefix", "if able")
+    if kind == "once_each_turn":
+        return Part("prefix", "once each turn")
+    if kind == "not_your_turn":
+        return Part("prefix", Condition("turn", subject=YOU, negated=True, text="during turns other than yours"))
     if kind == "end_next_turn":
         return Part("prefix", Duration("until end of your next turn", text="until the end of your next turn",
                                        rules=(R.RESOLVED_EFFECT_DURATION,)))
@@ -897,7 +1042,9 @@ def _delayed(name: str, children: list[Any], text: str) -> Part:
     items = _items(children)
     reflexive = trigger is not None and trigger.word == "when" and any(e.verb == "do" for e in trigger.events)
     rules = (R.REFLEXIVE_TRIGGER,) if reflexive else (R.DELAYED_TRIGGER,)
-    return Part("items", [DelayedTrigger(trigger, Effect(tuple(items), text=text), reflexive, text=text, rules=rules)])
+    duration = first(children, Duration)  # "Until your next turn, whenever …": it triggers until then (603.7b)
+    return Part("items", [DelayedTrigger(trigger, Effect(tuple(items), text=text), reflexive, text=text, rules=rules,
+                                         duration=duration)])
 
 
 @builds("statement_as_enters")
@@ -937,7 +1084,27 @@ def _restriction(name: str, children: list[Any], text: str) -> Any:
 def _when(name: str, children: list[Any], text: str) -> Any:
     if name == "when_if":
         return first(children, Condition)
+    if name in _WHEN_AS_WRITTEN:  # "during the declare attackers step": which step is in the words
+        return Part("when", text.lower())
     return Part("when", name.removeprefix("when_").replace("_", " "))
+
+
+_WHEN_AS_WRITTEN = {"when_step", "when_opponent_turn_after_upkeep", "when_before_declared", "when_before_damage",
+                    "when_after_combat"}
+
+
+@builds("cast_only")
+def _cast_only(name: str, children: list[Any], text: str) -> Part:
+    """"Cast this spell only during combat": when the spell may be cast (601.3, a restriction on casting it)."""
+    values = {"qualifier": ", ".join(parts(children, "when")), "condition": first(children, Condition)}
+    return Part("items", [Instruction("cast only", subject=YOU, text=text, rules=(R.CASTING,),
+                                      **{k: v for k, v in values.items() if v})])
+
+
+@builds("under_control")
+def _under_control(name: str, children: list[Any], text: str) -> Part:
+    """"A permanent left the battlefield under your control": whose control it was under."""
+    return Part("qualifier", text.lower())
 
 
 @builds("triggers_once")
@@ -969,6 +1136,8 @@ def _suffix(name: str, children: list[Any], text: str) -> Any:
         return Part("delayed", step)
     if kind == "your_turn":
         return Condition("turn", subject=YOU, text=text)
+    if kind == "opponent_turn":
+        return Condition("turn", subject=Description(Selector("an"), ("opponent",), text="an opponent"), text=text)
     if kind == "blocked_by_power":  # "can't be blocked by creatures with power 2 or less" (509.1b)
         op, amount = part(children, "cmp", ("==", None))
         return Part("blocked by", Description(Selector("all"), ("creature",), (
@@ -990,6 +1159,14 @@ def _suffix(name: str, children: list[Any], text: str) -> Any:
     if kind == "unless_condition":
         condition = first(children, Condition)
         return Condition("not", parts=(condition,) if condition else (), text=text)
+    if kind == "additional_cost":  # "by sacrificing a creature in addition to paying its other costs" (118.8)
+        verb = {"sacrificing": "sacrifice", "discarding": "discard", "exiling": "exile",
+                "paying": "pay life"}[words(children)[1]]
+        action = Instruction(verb, object=thing, amount=first(children, Amount) if verb == "pay life" else None,
+                             text=text, rules=R.verb_rules(verb))
+        return Part("cost", Cost(actions=(action,), text=text, rules=(R.ADDITIONAL_COST,)))
+    if kind == "rather_than_pay_for":  # "rather than pay the mana cost for Rune spells you cast"
+        return [Part("qualifier", "rather than pay its mana cost"), Part("to cast", thing)]
     if kind == "with_counters":
         amount, counter = part(children, "counters", (None, ""))
         return Part("qualifier", f"with {amount.text if amount else ''} {counter} counter".replace("  ", " "))
@@ -1003,8 +1180,17 @@ def _suffix(name: str, children: list[Any], text: str) -> Any:
     return Part("qualifier", qualifiers.get(kind, text))
 
 
-@builds("for_each", "for_each_time", "for_each_color_spent")
+@builds("for_each", "for_each_time", "for_each_color_spent", "for_each_both")
 def _for_each(name: str, children: list[Any], text: str) -> Part:
+    if name == "for_each_both":  # "for each other Zombie you control and each Zombie card in your graveyard"
+        both = nodes(children, THINGS)
+        return Part("for each", Group(tuple(both), "and", text=text.removeprefix("for each ")))
+    if name == "for_each_time":  # "for each time you've cast your commander from the command zone this game"
+        chain = [c for c in flatten(children) if isinstance(c, Instruction)]
+        subject = YOU if "you've" in words(children) else _subject_before_verb(children)
+        happened = as_event(chain[0], subject) if chain else None
+        return Part("for each", Description(Selector("each"), ("time",), (Quality("event", event=happened),),
+                                            text=text.removeprefix("for each ")))
     if name == "for_each_color_spent":
         return Part("for each", Description(Selector("each"), ("color",), (Quality("status", "of mana spent to cast",
                                                                                   of=first(children, THINGS)),),
@@ -1047,7 +1233,8 @@ def _duration(name: str, children: list[Any], text: str) -> Duration:
     kind = name.removeprefix("dur_")
     kinds = {"eot": "until end of turn", "this_turn": "this turn", "next_turn": "until your next turn",
              "end_next_turn": "until end of your next turn", "end_of_combat": "until end of combat",
-             "this_combat": "this combat", "next_end_step": "until your next end step"}
+             "this_combat": "this combat", "next_end_step": "until your next end step",
+             "rest_of_game": "for the rest of the game"}
     if kind in kinds:
         rules = (R.UNTIL_END_OF_TURN, R.RESOLVED_EFFECT_DURATION) if kind == "eot" else (R.RESOLVED_EFFECT_DURATION,)
         return Duration(kinds[kind], text=text, rules=rules)
@@ -1113,17 +1300,33 @@ def _cond(name: str, children: list[Any], text: str) -> Condition:
         who = subject or (Description(Selector("a"), ("opponent",)) if "opponent" in ws else
                           Description(Selector("a"), ("player",)))
         return _count_condition(who, count, text) if count else Condition("raw", text=text)
-    if kind == "has_ability":
+    if kind in ("has_ability", "has_ability_not"):
         abilities, _ = part(children, "abilities", ((), ()))
         keyword = abilities[0].keyword if abilities and hasattr(abilities[0], "keyword") else text
-        return Condition("has", subject=subject, quality=Quality("keyword", keyword), text=text)
+        return Condition("has", subject=subject, quality=Quality("keyword", keyword), negated=kind.endswith("not"),
+                         text=text)
     if kind in ("is", "is_not"):
         found = qualities_of(children)
         quality = found[0] if len(found) == 1 else Quality("all", parts=tuple(found))
         return Condition("is", subject=subject, quality=quality, negated=kind == "is_not" or "wasn't" in ws,
                          text=text)
     if kind in ("kicked", "bargained", "gift"):
-        return Condition(kind, subject=subject, value="twice" if "twice" in ws else "", text=text)
+        mana = first(children, ManaCost)  # "if it was kicked with its {W} kicker": which of its kicker costs
+        value = "twice" if "twice" in ws else (mana.text if mana is not None else "")
+        return Condition(kind, subject=subject, value=value, negated="not" in ws, text=text)
+    if kind == "as_cast":  # "if you control a commander as you cast this spell": checked as it is cast (601.2)
+        inner = first(children, Condition)
+        return Condition("as cast", parts=(inner,) if inner else (), text=text)
+    if kind == "you_didnt":  # "If you don't put it onto the battlefield": that event didn't happen
+        chain = [i for i in flatten(children) if isinstance(i, Instruction)]
+        return Condition("event", event=as_event(chain[0], YOU) if chain else None, negated=True, text=text)
+    if kind in ("total", "control_total"):  # "if creatures you control have total power 8 or greater"
+        op, other = part(children, "cmp", ("==", None))
+        stat = "total " + ("power" if "power" in ws else "toughness" if "toughness" in ws else "mana value")
+        of = things[-1] if kind == "control_total" and len(things) > 1 else subject
+        return Condition("compare", subject=subject if kind == "control_total" else None,
+                         amount=Amount("property", property=stat, of=of, text=text), comparison=op, other=other,
+                         text=text)
     if kind in ("amount", "property", "life"):
         op, other = part(children, "cmp", ("==", None))
         amount = first(children, Amount)
@@ -1144,6 +1347,35 @@ def _cond(name: str, children: list[Any], text: str) -> Condition:
     if kind in ("event", "attacked"):
         event = first(children, Event) or Event("attack", subject=YOU, text=text)
         return Condition("event", event=event, text=text)
+    if kind == "completed_dungeon":  # "If you've completed a dungeon" (309.7)
+        return Condition("event", event=Event("complete", subject=YOU, object=subject, text=text), text=text)
+    if kind == "no_counters":  # "When ~ has no oil counters on it"
+        return Condition("has", subject=subject, quality=Quality("counter", part(children, "counter", "")),
+                         negated=True, text=text)
+    if kind == "controlled":  # "If you controlled that artifact": control when it last existed, not now
+        return Condition("controlled", subject=subject, object=things[1] if len(things) > 1 else None, text=text)
+    if kind == "had_enter":  # "if you had a land enter the battlefield under your control this turn"
+        return Condition("event", event=Event("enter", subject=subject, qualifier=part(children, "qualifier", ""),
+                                              text=text), text=text)
+    if kind == "keyword_paid":  # "if tribute wasn't paid" (702.104b)
+        keyword = next((c for c in children if isinstance(c, Token) and c.type == "KEYWORD"), None)
+        return Condition("paid", value=keyword_name(keyword.value) if keyword else "", negated="wasn't" in ws,
+                         text=text)
+    if kind == "starting_player":  # "If you weren't the starting player" (103.1)
+        return Condition("is", subject=YOU, quality=Quality("status", "the starting player"),
+                         negated="weren't" in ws or "aren't" in ws, text=text)
+    if kind == "initiative":
+        return Condition("is", subject=YOU, quality=Quality("status", "the initiative"), text=text)
+    if kind == "spells_last_turn":  # werewolves: "if no spells were cast last turn" (a count of the turn before)
+        op, amount = part(children, "cmp", ("==", Amount("number", 0, text="no")))
+        return Condition("spells cast last turn", amount=amount, comparison=op,
+                         subject=Description(Selector("a"), ("player",), text="a player") if "player" in ws else None,
+                         text=text)
+    if kind == "spent_amount":  # "if at least three mana of the same color was spent to cast this spell"
+        op, amount = part(children, "cmp", (">=", None))
+        color = next((c for c in children if built_word(c)), "")
+        return Condition("mana spent", amount=amount, comparison=op,
+                         value="same color" if "same" in ws else color, text=text)
     if kind in ("spent", "spent_none"):
         return Condition("paid", mana=first(children, ManaCost), negated=kind == "spent_none", text=text)
     if kind == "cast_from":
@@ -1283,6 +1515,8 @@ def _is(name: str, children: list[Any], text: str) -> Any:
         return Quality("copy", of=thing)
     if kind == "only":
         return Quality("status", "only", of=thing)
+    if kind == "paired":  # soulbond (702.95)
+        return Quality("status", "paired", of=thing)
     if kind == "greater":
         return Quality("compare", comparison=">", amount=first(children, Amount))
     if kind == "named":
@@ -1326,6 +1560,8 @@ def _become(name: str, children: list[Any], text: str) -> Any:
               "suspected": "become suspected"}
     if kind in events:
         return [Part("verb", events[kind]), *([thing] if thing is not None else [])]
+    if kind == "level":  # "When this Class becomes level 2" (716.2a)
+        return [Part("verb", "become level"), first(children, Amount)]
     if kind == "chars":
         types, subtypes, supertypes = part(children, "types", ((), (), ()))
         abilities, _qualifiers = part(children, "abilities", ((), ()))

@@ -88,7 +88,8 @@ def _inflections(verb: str) -> set[str]:
 
 
 # variants a rule names without a "“…” means" sentence the terms are extracted from
-_NAMED_VARIANTS = {"Trample": ("Trample over planeswalkers",)}  # 702.19c
+_NAMED_VARIANTS = {"Trample": ("Trample over planeswalkers",),  # 702.19c
+                   "Hidden Agenda": ("Double agenda",)}  # 702.106d
 
 
 @cache
@@ -216,7 +217,7 @@ def tokens(text: str, vocab: Vocabulary) -> Iterator[Token]:
             if rest.startswith("-"):
                 rest, offset = rest[1:], 4
             yield from _word(rest, start + offset)
-        elif word.endswith("walk") and word not in vocab.literals:
+        elif word.endswith("walk") and word not in vocab.literals and word not in vocab.actions:
             yield _token("LANDWALK", original, start, text)
         elif word.endswith("cycling") and len(word) > len("cycling"):
             yield _token("TYPECYCLING", original, start, text)

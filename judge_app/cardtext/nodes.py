@@ -279,8 +279,11 @@ class Condition(Node):
     `object` or `quality`), "did" ("if you do" / "if you don't": `negated`; 608.2c), "kicked"
     ("if this spell was kicked", `value` for which kicker), "turn" ("it's your turn", `subject` whose),
     "event" (`event` happened: "if a creature died this turn"), "cast from" (value zone), "paid"
-    ("if {G} was spent to cast this spell", `mana`), "not" / "and" / "or" (`parts`), "raw" (text read
-    but not interpreted)."""
+    ("if {G} was spent to cast this spell", `mana`; "if tribute wasn't paid", `value`), "mana spent" ("if at
+    least three mana of the same color was spent"), "spells cast last turn", "as cast" (`parts` checked as the
+    spell is cast), "class level" / "charge counters" (716.2a, 721.2a: `amount` or more), "roll result" (a row
+    of a results table, `amount`..`other`, 706.3a), "not" / "and" / "or" (`parts`), "raw" (text read but not
+    interpreted)."""
 
     kind: str
     subject: Thing | None = None
@@ -316,6 +319,7 @@ class Zone(Node):
     counter: str = ""  # "onto the battlefield with a +1/+1 counter on it"
     counter_amount: Amount | None = None
     text: str = ""
+    attached_to: Thing | None = None  # "onto the battlefield attached to that creature" (an Aura or Equipment)
 
 
 @dataclass(frozen=True, slots=True)
@@ -453,6 +457,7 @@ class DelayedTrigger(Node):
     reflexive: bool = False
     text: str = ""
     rules: tuple[str, ...] = ()
+    duration: Duration | None = None  # "Until your next turn, whenever …": it triggers each time until then (603.7b)
 
 
 # --- triggers -----------------------------------------------------------------------------------------

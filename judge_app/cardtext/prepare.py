@@ -26,8 +26,12 @@ _CHAPTERS = re.compile(r"^((?:I|II|III|IV|V|VI|VII|VIII|IX|X)(?:\s*,\s*(?:I|II|I
 _DASH_PREFIX = re.compile(r"^([A-Za-z0-9][^—:{}\"•]{0,40}?)\s*—\s*(?=\S)")
 _BULLET = re.compile(r"^\s*[•*]\s*")
 _SPREE = re.compile(r"^\s*\+\s*(?=\{)")
+_MODE_COST = re.compile(r"^\s*(?:\{[^{}\s]{1,8}\})+\s*—")  # Tiered's "• Fire — {0} — …": a mode's additional cost
 _LEVEL = re.compile(r"^\s*LEVEL\s+(\d+)(?:\s*-\s*(\d+)|(\+))\s*$")
 _PT_LINE = re.compile(r"^\s*(\d+|\*)/(\d+|\*)\s*$")
+# "1—9 | …" (a die's results table, 706.3), "8+ | Flying" (a station symbol, 721.2)
+_BAND = re.compile(r"^\s*(\d+)\s*(?:—\s*(\d+)|(\+))?\s*\|\s*")
+_CLASS_BAR = re.compile(r"^\s*(?:\{[^{}]+\})+\s*:\s*Level\s+(\d+)\s*$")  # "{1}{B}: Level 2" (716.2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +55,8 @@ class Unit:
     chapters: tuple[int, ...] = ()
     level: tuple[int, int | None] | None = None  # leveler: the LEVEL band this ability belongs to (711)
     pt: str = ""  # a leveler band's P/T line
+    band: tuple[str, int] | None = None  # ("class", N): after a Class's level bar (716.2a); ("station", N): N+ (721.2a)
+    results: list[tuple[int, int | None, list[Piece]]] = field(default_factory=list)  # a roll's results table (706.3)
     opens_modes: bool = False  # "Choose one —": the bullet lines after it are its modes
 
 
@@ -174,6 +180,7 @@ def units(text: str, name: str, type_line: str, is_keyword) -> list[Unit]:
     names = self_names(name, type_line) if name else []
     out: list[Unit] = []
     level: tuple[int, int | None] | None = None
+    class_level: int | None = None
     raw_lines = normalise(text).split("\n")
     for index, raw in enumerate(raw_lines, start=1):
         line = blank_reminders(raw)
@@ -190,13 +197,30 @@ def units(text: str, name: str, type_line: str, is_keyword) -> list[Unit]:
             continue
         line = replace_names(line, names)
         shown = " ".join(blank_reminders(raw).split())
+        band = _BAND.match(line)
+        if (band and out and not band.group(3)) or (band and band.group(3) and out and _rolls(out[-1])):
+            low = int(band.group(1))
+            high = None if band.group(3) else int(band.group(2) or low)
+            body = " " * band.end() + line[band.end():].rstrip()
+            out[-1].results.append((low, high, [Piece("next", " " * a + body[a:b], index, 1)
+                                                for a, b in split_sentences(body)]))
+            out[-1].text += "\n" + shown
+            continue
+        station = None
+        if band and band.group(3):
+            station = int(band.group(1))
+            line = " " * band.end() + line[band.end():]
+        bar = _CLASS_BAR.match(line)
+        if bar:
+            class_level = int(bar.group(1))
         bullet = _BULLET.match(line)
         spree = _SPREE.match(line)
         if (bullet or spree) and out and (out[-1].modes or out[-1].opens_modes):
             body = line[(bullet or spree).end():] if bullet else line
             column = (bullet.end() if bullet else 0)
-            padded = " " * column + body
-            piece = Piece("spree_mode" if spree else "mode", padded.rstrip(), index, 1)
+            padded = " " * column + (strip_ability_word(body, is_keyword) if bullet else body)  # a mode's name
+            costed = spree or _MODE_COST.match(padded)
+            piece = Piece("spree_mode" if costed else "mode", padded.rstrip(), index, 1)
             out[-1].modes.append([piece])
             out[-1].text += "\n" + shown
             continue
@@ -207,7 +231,9 @@ def units(text: str, name: str, type_line: str, is_keyword) -> list[Unit]:
             line = " " * chapter_match.end() + line[chapter_match.end():]
         else:
             line = strip_ability_word(line, is_keyword)
-        unit = Unit(index, shown, chapters=chapters, level=level, opens_modes=before_modes or _modal_head(line))
+        unit = Unit(index, shown, chapters=chapters, level=level, opens_modes=before_modes or _modal_head(line),
+                    band=("station", station) if station is not None else (
+                        ("class", class_level) if class_level is not None and not bar else None))
         spans = [(0, len(line.rstrip()))] if unit.opens_modes or _keywordish(line, is_keyword) else \
             split_sentences(line.rstrip())
         for number, (a, b) in enumerate(spans):
@@ -215,6 +241,11 @@ def units(text: str, name: str, type_line: str, is_keyword) -> list[Unit]:
         if unit.pieces:
             out.append(unit)
     return out
+
+
+def _rolls(unit: Unit) -> bool:
+    """Whether an ability rolls a die: the "N+ | …" lines after it are its results table, not station symbols."""
+    return bool(re.search(r"\broll", unit.text, re.IGNORECASE))
 
 
 def _modal_head(line: str) -> bool:

@@ -26,6 +26,7 @@ from judge_app.cardtext.nodes import (
     CardText,
     Condition,
     Cost,
+    DelayedTrigger,
     Effect,
     Instruction,
     KeywordAbility,
@@ -148,6 +149,8 @@ def _read_units(found: list[Unit], spell: bool | None) -> tuple[list[Any], list[
             ability = resolve_ability(ability)
             if unit.level is not None:
                 ability = _in_level_band(ability, unit)
+            if unit.band is not None:
+                ability = _in_band(ability, unit)
             abilities.append(replace(ability, line=unit.line))
     return abilities, errors
 
@@ -197,11 +200,15 @@ def _unit(unit: Unit, spell: bool | None) -> list[Any]:
     for piece in unit.pieces[1:]:
         result = _parse(piece)
         items.extend(result.value if isinstance(result, Part) else [])
-    modal = _modal(head, unit) if unit.modes or _head_modal(head) else None
+    for low, high, pieces in unit.results:
+        items.extend(_result_row(low, high, pieces))
     kind = head[0]
+    modal = _modal(head, unit) if kind != "keywords" and (unit.modes or _head_modal(head)) else None
     text = unit.text
     if kind == "keywords":
         out = list(head[1])
+        if unit.modes:
+            out.extend(_keyword_modes(out, unit, spell))
         if items:
             out.append(assemble.plain(items, text, spell))
         return out
@@ -224,6 +231,30 @@ def _unit(unit: Unit, spell: bool | None) -> list[Any]:
 
 def _head_modal(head: tuple) -> bool:
     return (head[0] == "modal") or (len(head) > 3 and head[3] is not None)
+
+
+# keywords whose modes follow on bullet lines, each with its additional cost: Spree chooses one or more (702.172a),
+# Tiered one (702.183a)
+_MODAL_KEYWORDS = {"Spree": (1, None), "Tiered": (1, 1)}
+
+
+def _keyword_modes(keywords: list[Any], unit: Unit, spell: bool | None) -> list[Any]:
+    """The modes after a keyword line: Spree's and Tiered's are the spell's own modes (a spell ability beside the
+    keyword); "Visit — Choose one." holds them in the keyword's effect."""
+    last = keywords[-1]
+    if last.keyword in _MODAL_KEYWORDS:
+        low, high = _MODAL_KEYWORDS[last.keyword]
+        modal = _modal(("modal", (low, high, None, None, "")), unit)
+        return [SpellAbility(Effect((modal,), text=unit.text), text=unit.text,
+                             rules=(R.SPELL_ABILITY, R.MODAL, last.rule))]
+    ability = last.ability
+    effect = getattr(ability, "effect", None)
+    if effect is not None and effect.instructions and isinstance(effect.instructions[0], Modal):
+        held = effect.instructions[0]
+        modal = _modal(("modal", (held.minimum, held.maximum, held.chooser, held.condition_more, "")), unit)
+        keywords[-1] = replace(last, ability=replace(ability, effect=replace(effect, instructions=(modal,))))
+        return []
+    raise _PieceError(ReadError(unit.modes[0][0].line, 1, "modes after a keyword that has none", unit.text))
 
 
 def _modal(head: tuple, unit: Unit) -> Modal:
@@ -249,6 +280,42 @@ def _level_pt(unit: Unit) -> StaticAbility:
     instr = Instruction("set base pt", subject=Reference("self", text="~"), pt=pt, text=unit.pt,
                         rules=R.verb_rules("set base pt"))
     return _in_level_band(StaticAbility(Effect((instr,), text=unit.pt), text=unit.pt, rules=(R.STATIC,)), unit)
+
+
+def _result_row(low: int, high: int | None, pieces: list[Piece]) -> list[Any]:
+    """A row of a roll's results table ("10—19 | You draw two cards."): its instructions, each happening only if
+    the result is in that range (706.3a)."""
+    band = f"{low}+" if high is None else (f"{low}" if high == low else f"{low}—{high}")
+    condition = Condition("roll result", amount=Amount("number", low), other=Amount("number", high)
+                          if high is not None else None, value=band, text=band, rules=("706.3a",))
+    out: list[Any] = []
+    for piece in pieces:
+        result = _parse(piece)
+        for item in (result.value if isinstance(result, Part) else []):
+            if isinstance(item, Instruction):
+                both = condition if item.condition is None else Condition("and", parts=(condition, item.condition),
+                                                                          text=f"{band}, {item.condition.text}")
+                item = replace(item, condition=both)
+            elif isinstance(item, Modal | DelayedTrigger):  # a condition on these has no field yet
+                raise _PieceError(ReadError(piece.line, piece.column, "a results row with modes or a delayed "
+                                            "triggered ability is not read yet", piece.text.strip()))
+            out.append(item)
+    return out
+
+
+def _in_band(ability: Any, unit: Unit) -> Any:
+    """An ability below a Class's level bar applies while the Class is at that level or greater (716.2a); one
+    beside a station symbol while the permanent has that many charge counters or more (721.2a)."""
+    kind, low = unit.band
+    condition = Condition("class level" if kind == "class" else "charge counters", subject=Reference("self", text="~"),
+                          amount=Amount("number", low), comparison=">=", value=f"{low}+", text=f"{kind} {low}+",
+                          rules=(R.CLASS_LEVEL if kind == "class" else "721.2a",))
+    if isinstance(ability, StaticAbility) and ability.condition is None:
+        return replace(ability, condition=condition, rules=(*ability.rules, *condition.rules))
+    grant = Instruction("have", subject=Reference("self", text="~"), abilities=(ability,), text=ability.text,
+                        rules=R.verb_rules("have"))
+    return StaticAbility(Effect((grant,), text=ability.text), condition, text=ability.text,
+                         rules=(R.STATIC, *condition.rules))
 
 
 def _in_level_band(ability: Any, unit: Unit) -> Any:

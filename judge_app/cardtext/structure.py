@@ -25,7 +25,7 @@ from judge_app.cardtext.families import (
     tokens,
     words,
 )
-from judge_app.cardtext.lexer import subtype_of
+from judge_app.cardtext.lexer import action_name, subtype_of
 from judge_app.cardtext.nodes import (
     ABILITY_TYPES,
     Amount,
@@ -36,6 +36,7 @@ from judge_app.cardtext.nodes import (
     Instruction,
     KeywordAbility,
     ManaCost,
+    Modal,
     Quality,
     Reference,
     Selector,
@@ -103,6 +104,10 @@ def _kw(name: str, children: list[Any], text: str) -> KeywordAbility:
             ability = (assemble.triggered(trigger, items, text) if trigger is not None
                        else assemble.static(items, text))
         return _keyword(children, text, ability=ability)
+    if kind == "modal":  # "Visit — Choose one.": the modes, on the lines after it, are filled in by the reader
+        minimum, maximum, chooser, more, _ = part(children, "modal head")
+        modal = Modal(minimum, maximum, (), chooser, condition_more=more, text=text, rules=(R.MODAL, R.MODE_CHOICE))
+        return _keyword(children, text, ability=assemble.static([modal], text))
     if kind == "typecycling":
         token = tokens(children, "TYPECYCLING")[0]
         word = token.value[:-len("cycling")]
@@ -217,8 +222,15 @@ def _loyalty_cost(name: str, children: list[Any], text: str) -> Amount:
 
 # --- triggers (603) ------------------------------------------------------------------------------------------
 
+_TRIGGER_EVENTS = {"trigger_chaos": "chaos ensues", "trigger_set_in_motion": "set in motion",
+                   "trigger_planeswalk": "planeswalk", "trigger_crank": "crank", "trigger_encounter": "encounter"}
+_TRIGGER_RULES = {"trigger_chaos": ("311.7",), "trigger_set_in_motion": ("701.32a",),
+                  "trigger_planeswalk": ("701.31a",), "trigger_crank": (), "trigger_encounter": ("312.5",)}
+
+
 @builds("trigger_event", "trigger_event_if", "trigger_step", "trigger_step_if", "trigger_reflexive",
-        "trigger_cycle_discard")
+        "trigger_cycle_discard", "trigger_chaos", "trigger_set_in_motion", "trigger_planeswalk", "trigger_crank",
+        "trigger_you_next", "trigger_state", "trigger_event_and_step", "trigger_mana_spent", "trigger_encounter")
 def _trigger(name: str, children: list[Any], text: str) -> Trigger:
     word = (words(children) or ["when"])[0]
     condition = first(children, Condition)
@@ -231,6 +243,30 @@ def _trigger(name: str, children: list[Any], text: str) -> Trigger:
         who = first(children, THINGS) or (Reference("they", text="they") if "they" in words(children) else YOU)
         return Trigger("when", events=(Event("do", subject=who, text=text),), text=text,
                        rules=(R.REFLEXIVE_TRIGGER,))
+    if name in _TRIGGER_EVENTS:  # events of planes, schemes and Contraptions: "Whenever chaos ensues" (901.9)
+        verb = _TRIGGER_EVENTS[name]
+        action = tokens(children, "ACTION")
+        if action and action_name(action[0].value).lower() != verb:  # "When you explore to ~" is no trigger we know
+            verb = action_name(action[0].value).lower()
+        if name == "trigger_planeswalk" and "away" in words(children):
+            verb = "planeswalk away"
+        events = (Event(verb, subject=YOU if name != "trigger_chaos" else None,
+                        object=first(children, Reference) if name != "trigger_chaos" else None, text=text),)
+        step = first(children, Step)
+        rules.extend(_TRIGGER_RULES[name])
+        return Trigger(word, events=events, step=step, condition=condition, text=text, rules=tuple(rules))
+    if name == "trigger_mana_spent":  # "When this mana is spent to cast a legendary spell" (106.6)
+        return Trigger("when", events=(Event("spend this mana", subject=YOU, object=first(children, THINGS),
+                                             text=text),), text=text, rules=(*rules, "106.6"))
+    if name == "trigger_state":  # "When you control no Islands, sacrifice ~": a state trigger (603.8)
+        return Trigger("when", condition=condition, text=text, rules=(R.STATE_TRIGGER,))
+    if name == "trigger_event_and_step":  # "When this creature enters and at the beginning of your upkeep"
+        events = tuple(part(children, "events", ()))
+        return Trigger(word, events=events, step=first(children, Step), text=text, rules=tuple(rules))
+    if name == "trigger_you_next":  # "When you next cast a Lesson spell this turn": once, the next time (603.7b)
+        chain = [i for i in part(children, "chain", []) if isinstance(i, Instruction)]
+        events = tuple(as_event(i, YOU) for i in apply_suffixes(chain, children))
+        return Trigger("when", events=events, text=text, rules=(R.DELAYED_TRIGGER,))
     if name == "trigger_cycle_discard":
         return Trigger(word, events=(Event("cycle or discard", subject=YOU, object=first(children, THINGS),
                                            text=text),), text=text, rules=tuple(rules))
@@ -286,6 +322,13 @@ def _event_subject(name: str, children: list[Any], text: str) -> Part:
     return Part("events", tuple(events))
 
 
+@builds("event_damage_dealt_to")
+def _damage_dealt_to(name: str, children: list[Any], text: str) -> Part:
+    """"Whenever combat damage is dealt to you or a planeswalker you control"."""
+    return Part("events", (Event("be dealt damage", subject=first(children, THINGS),
+                                 qualifier=part(children, "qualifier", ""), text=text),))
+
+
 @builds("vp_or_passive", "event_counter_put")
 def _counter_put(name: str, children: list[Any], text: str) -> Part:
     amount, counter = part(children, "counters", (None, ""))
@@ -293,10 +336,12 @@ def _counter_put(name: str, children: list[Any], text: str) -> Part:
                                  text=text),))
 
 
-@builds("step_spec", "step_end_of_combat", "step_next_turn")
+@builds("step_spec", "step_end_of_combat", "step_next_turn", "step_of")
 def _step_spec(name: str, children: list[Any], text: str) -> Step:
     if name == "step_end_of_combat":
         return Step("end of combat", end_of=True, text=text)
+    if name == "step_of":  # "the beginning of the upkeep of enchanted creature's controller"
+        return Step(part(children, "step", ""), whose=first(children, THINGS), text=text)
     step = part(children, "step", "")
     whose, each, next_ = part(children, "whose", (None, True, False))
     turn = part(children, "turn")

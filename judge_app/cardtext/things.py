@@ -24,7 +24,7 @@ from judge_app.cardtext.families import (
     parts,
     words,
 )
-from judge_app.cardtext.lexer import subtype_of
+from judge_app.cardtext.lexer import keyword_name, subtype_of
 from judge_app.cardtext.nodes import (
     Amount,
     Description,
@@ -218,7 +218,7 @@ def _selector(name: str, children: list[Any], text: str) -> Any:
     if kind in table:
         return table[kind]
     status = {"chosen": "chosen", "sacrificed": "sacrificed", "exiled": "exiled", "revealed": "revealed",
-              "discarded": "discarded"}
+              "discarded": "discarded", "milled": "milled", "random": "random"}
     if kind in status:
         return Part("selector+", (Selector("the"), Quality("status", status[kind])))
     return Selector("the")
@@ -277,6 +277,27 @@ def _some_targets(name: str, children: list[Any], text: str) -> Description:
 def _desc_counters(name: str, children: list[Any], text: str) -> Description:
     return Description(Selector("each"), ("counter",), (Quality("counter", part(children, "counter", "")),
                                                          Quality("on", of=first(children, THINGS))), text=text)
+
+
+@builds("desc_keyword_abilities")
+def _desc_keyword_abilities(name: str, children: list[Any], text: str) -> Description:
+    """"Ninjutsu abilities you activate": abilities of that keyword."""
+    keyword = next((c for c in children if isinstance(c, Token) and c.type == "KEYWORD"), None)
+    found = [Quality("ability", keyword_name(keyword.value) if keyword is not None else text)]
+    found.extend(qualities_of([c for c in children if not isinstance(c, Token)]))
+    return Description(Selector("all"), ("ability",), tuple(found), text=text)
+
+
+@builds("desc_duplicate")
+def _desc_duplicate(name: str, children: list[Any], text: str) -> Description:
+    """"a duplicate of the sacrificed creature" (an Alchemy card conjured as a copy of another card)."""
+    return Description(Selector("a"), ("duplicate",), (Quality("of", of=first(children, THINGS)),), text=text)
+
+
+@builds("desc_counters_removed")
+def _desc_counters_removed(name: str, children: list[Any], text: str) -> Description:
+    return Description(Selector("each"), ("counter",), (Quality("counter", part(children, "counter", "")),
+                                                         Quality("status", "removed this way")), text=text)
 
 
 @builds("desc_damage")
@@ -406,6 +427,18 @@ def _post(name: str, children: list[Any], text: str) -> Any:
         return Quality("among", of=thing)
     if kind == "this_way":
         return Quality("status", text.lower())
+    if kind == "team_controls":  # Two-Headed Giant
+        return Quality("control", "your team")
+    if kind == "in_party":
+        return Quality("status", "in your party")
+    if kind == "except_for":  # "Destroy all creatures and planeswalkers except for commanders"
+        return Quality("other than", of=thing)
+    if kind == "you_activate":
+        return Quality("status", "activated", of=YOU)
+    if kind == "drawn_this_turn":
+        return Quality("status", "drawn this turn", of=YOU)
+    if kind == "dealt_damage_by":
+        return Quality("status", "dealt damage this turn", of=thing)
     if kind == "attacked_with":
         return Quality("status", "attacked with this turn", of=YOU)
     if kind in ("that", "thats", "thats_not"):
@@ -451,6 +484,15 @@ def _with(name: str, children: list[Any], text: str) -> Any:
             other_stat = "toughness" if (ws[-1] if ws else "") == "toughness" else "power"
             amount = Amount("property", property=other_stat, of=part(children, "possessor"))
         return Quality("compare", stat, comparison=op, amount=amount)
+    if kind == "different":  # "three or more creatures with different powers"
+        return Quality("status", text.lower().removeprefix("with "))
+    if kind == "values":  # "with mana value 4, 5, or 6": any of them
+        stat = _stat(ws)
+        return Quality("any", parts=tuple(Quality("compare", stat, comparison="==", amount=a)
+                                          for a in nodes(children, Amount)))
+    if kind == "lesser_greater":  # "a spell with lesser mana value": than the one the sentence names
+        return Quality("compare", "mana value", comparison="<" if "lesser" in ws else ">",
+                       amount=Amount("property", property="mana value", of=Reference("it", text="it"), text=text))
     if kind == "counter":
         return Quality("counter", part(children, "counter", ""))
     if kind == "any_counter":
@@ -471,10 +513,10 @@ def _with(name: str, children: list[Any], text: str) -> Any:
 
 
 def _stat(ws: list[str]) -> str:
+    if "total" in ws:
+        return "total mana value" if "mana" in ws else "total power"
     if "converted" in ws or ("mana" in ws and "value" in ws):
         return "mana value"
-    if "total" in ws:
-        return "total power"
     if "power" in ws and "toughness" in ws and "or" in ws:
         return "power or toughness"
     return "toughness" if "toughness" in ws and "power" not in ws else "power"
@@ -486,7 +528,13 @@ def _rel(name: str, children: list[Any], text: str) -> Any:
     thing = first(children, THINGS)
     ws = words(children)
     statuses = {"attacked_or_blocked": "attacked or blocked this turn", "dealt_damage": "dealt damage this turn",
-                "entered": "entered this turn", "died": "died this turn", "attacking": "attacking"}
+                "entered": "entered this turn", "died": "died this turn", "attacking": "attacking",
+                "put_there": "put there from the battlefield this turn"}
+    if kind == "not_shares":
+        what = "creature type" if "creature" in ws else "card type" if "card" in ws else ws[-2]
+        return Quality("shares", what, negated=True, of=thing)
+    if kind == "convoked":  # "each creature that convoked it" (702.51)
+        return Quality("status", "convoked", of=thing)
     if kind in statuses:
         return Quality("status", statuses[kind])
     if kind == "targets":
@@ -617,6 +665,10 @@ def _reference(name: str, children: list[Any], text: str) -> Any:
         return Reference("attached", noun=noun, text=text)
     if kind in ("controller", "owner"):
         return Reference(kind, of=possessor or Reference("it", text="its"), text=text)
+    if kind == "duplicate":
+        return Reference("that", noun="duplicate", text=text)
+    if kind in ("owner_of", "controller_of"):  # "the owner of target nonland permanent"
+        return Reference(kind.removesuffix("_of"), of=first(children, THINGS), text=text)
     if kind == "chosen":
         return Reference("chosen", noun=noun or (ws[-1] if ws else ""), text=text)
     if kind == "sacrificed":
@@ -696,6 +748,8 @@ def _destination(name: str, children: list[Any], text: str) -> Zone:
                     values[c.role] = True
                 elif c.role == "counters":
                     values["counter"], values["counter_amount"] = c.value[1], c.value[0]
+                elif c.role == "attached to":
+                    values["attached_to"] = c.value
         return Zone("battlefield", text=text, **values)
     if kind.startswith("library"):
         position = {"library_top": "top", "library_bottom": "bottom", "library_top_or_bottom": "top or bottom",
@@ -723,6 +777,8 @@ def _battlefield_mod(name: str, children: list[Any], text: str) -> Part:
         return Part("controller", Reference("owner", of=Reference("it", text="its"), text="its owner"))
     if kind == "tapped_attacking":
         return Part("both", None)
+    if kind == "attached":
+        return Part("attached to", first(children, THINGS))
     if kind == "counters":
         spec = part(children, "counters")
         if spec is None:
@@ -749,6 +805,8 @@ def _zone(name: str, children: list[Any], text: str) -> Any:
         return Quality("zone", "top of library", of=owner)
     if kind == "command":
         return Quality("zone", "command")
+    if kind == "command_or_battlefield":
+        return Quality("zone", "command zone or battlefield")
     if kind == "battlefield":
         return Quality("zone", "battlefield")
     # zone_from…: where something comes from
@@ -758,9 +816,10 @@ def _zone(name: str, children: list[Any], text: str) -> Any:
         return Part("origin", Zone(zone, owner=owner, text=text))
     origins = {"from_any_graveyard": "graveyard", "from_exile": "exile", "from_battlefield": "battlefield",
                "from_anywhere": "anywhere", "from_top": "library", "from_command": "command",
-               "from_outside": "outside the game", "from_among": "among"}
+               "from_outside": "outside the game", "from_among": "among", "from_single_graveyard": "single graveyard",
+               "from_top_graveyard": "graveyard"}
     zone = origins.get(kind, "anywhere")
-    position = "top" if kind == "from_top" else ""
+    position = "top" if kind in ("from_top", "from_top_graveyard") else ""
     return Part("origin", Zone(zone, owner=owner or first(children, THINGS), position=position, text=text))
 
 
@@ -884,6 +943,12 @@ def _value(name: str, children: list[Any], text: str) -> Amount:
         return Amount("times", factor=2, base=amounts[0] if amounts else None, text=text)
     if kind == "amount":
         return amounts[0] if amounts else Amount("raw", property=text, text=text)
+    if kind == "difference":  # "equal to the difference": between the two amounts the sentence named
+        return Amount("raw", property="the difference", text=text)
+    if kind == "party":  # "the number of creatures in your party" (700.8)
+        return Amount("property", property="party size", of=YOU, text=text)
+    if kind == "damage_dealt_to":
+        return Amount("property", property="damage dealt this turn", of=thing, text=text)
     if kind in ("sacrificed", "exiled"):
         stat = "mana value" if "mana" in ws else ("toughness" if "toughness" in ws else "power")
         ref = Reference(kind, noun="creature" if kind == "sacrificed" else "card", text=kind)

@@ -1284,6 +1284,8 @@ def check_instruction(ins: n.Instruction) -> None:
     if verb == "return" and (ins.destination is None or ins.destination.zone not in ("hand", "battlefield")):
         raise Unplayable(f"returning \"{ins.text}\"", rules.NEW_OBJECT)
     where = ins.destination
+    if where is not None and where.attached_to is not None:  # "onto the battlefield attached to …"
+        raise Unplayable(f"putting \"{ins.text}\" onto the battlefield attached", rules.ATTACH)
     if verb == "put" and ((not ins.qualifier.startswith("back")) if where is None  # "put them back": on top
                           else (where.zone not in PUT_ZONES or where.position not in ("", "top", "bottom"))):
         raise Unplayable(f"putting \"{ins.text}\"", rules.NEW_OBJECT)
@@ -1379,6 +1381,8 @@ def check_condition(condition: n.Condition) -> None:
     if (condition.kind not in CONDITIONS and not kicked) or condition.parts or condition.event is not None:
         kind = f"event: {condition.event.verb}" if condition.event is not None else f"kind: {condition.kind}"
         raise Unplayable(f"the condition \"{condition.text}\" ({kind})", rules.RESOLVE_INSTRUCTIONS)
+    if condition.kind == "kicked" and condition.value.startswith("{"):  # "kicked with its {W} kicker": which one
+        raise Unplayable(f"the condition \"{condition.text}\"", rules.RESOLVE_INSTRUCTIONS)
     if condition.kind == "compare":
         check_amount(condition.amount, condition.text)
         check_amount(condition.other, condition.text)
@@ -1438,6 +1442,8 @@ def check_trigger(trigger: n.Trigger) -> None:
         raise Unplayable(f"the trigger \"{trigger.text}\"", rules.TRIGGER_CONDITION)
     if trigger.condition is not None:
         check_condition(trigger.condition)
+    if trigger.step is not None and trigger.events:  # "When this creature enters and at the beginning of your upkeep"
+        raise Unplayable(f"the trigger \"{trigger.text}\" (an event and a step)", rules.TRIGGER_CONDITION)
     if trigger.step is not None:
         step = trigger.step
         whose = step.whose
