@@ -10,6 +10,7 @@ from search_helpers import keys
 from judge_app import datafiles
 from judge_app.search import cards
 from judge_app.search.analysis import words
+from judge_app.search.refs import Ref
 
 
 def units(engine, query: str, doc: str):
@@ -27,7 +28,7 @@ def test_a_card_name_becomes_its_keywords_and_subtypes(engine):
     unit = units(engine, "bonesplitter on a creature with protection from artifacts", "en-2026")["bonesplitter"]
     assert unit.source == "card"
     assert ("equip",) in unit.forms and ("equipment",) in unit.forms
-    assert [n.ref for n in unit.named] == ["en-2026|rule|702.6"]
+    assert [n.ref for n in unit.named] == [Ref.rule("en-2026", "702.6")]
 
 
 def test_a_card_naming_no_keyword_gives_its_rarest_words_in_the_document_s_language(engine):

@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 from search_helpers import keys
 
-from judge_app.search import ranking, understanding
+from judge_app.search import understanding
 from judge_app.search.analysis import terms
 from judge_app.search.lexicon import concepts
+from judge_app.search.ranking import Ranker
+from judge_app.search.refs import Ref
 
 DOCUMENTS = {"en-2026": "en", "pt-2019": "pt", "es-2026": "es"}
 
@@ -62,8 +64,8 @@ def test_a_rule_holding_one_mechanic_and_what_the_other_acts_through_meets_both(
     with no -1/-1 counters, what wither deals. 702.19a and 702.80c hold one mechanic alone."""
     question = read(engine, query, doc)
     assert len(question.mechanics) == 2 and all(u.concepts for u in question.mechanics)
-    assert engine._fit(f"{doc}|rule|{meeting}", question)[1] == 1.0
-    assert engine._fit(f"{doc}|rule|{own}", question)[1] == 0.0
+    assert engine.ranker.fit(Ref.rule(doc, meeting), question)[1] == 1.0
+    assert engine.ranker.fit(Ref.rule(doc, own), question)[1] == 0.0
 
 
 @pytest.mark.parametrize(("query", "doc", "wanted"), [
@@ -102,7 +104,7 @@ def test_players_names_for_mechanics_read_as_the_mechanic(engine, query, doc, ru
     other = {"en": "trample", "pt": "atropelar", "es": "arrollar"}[DOCUMENTS[doc]]
     question = read(engine, f"{query} {other}", doc)
     unit = question.counted[0]
-    assert unit.mechanic and f"{doc}|rule|{rule}" in [n.ref for n in unit.named]
+    assert unit.mechanic and Ref.rule(doc, rule) in [n.ref for n in unit.named]
     assert len(question.mechanics) == 2
 
 
@@ -116,7 +118,7 @@ def test_a_targeting_keyword_against_a_spell_that_does_not_target(engine, monkey
     untargeted-effect-hexproof puts that first."""
     assert "untargeted-effect-hexproof" in read(engine, query, doc).events
     assert keys(engine.search(query, doc=doc))[0] in wanted
-    monkeypatch.setattr(ranking, "EVENT_WEIGHT", 0.0)
+    monkeypatch.setattr(Ranker, "EVENT_WEIGHT", 0.0)
     assert keys(engine.search(query, doc=doc))[0] not in wanted
 
 
@@ -130,7 +132,7 @@ def test_double_strike_with_lifelink_gains_life_in_both_damage_steps(engine, mon
     702.15e (several lifelink sources at once), which holds the question's words as well."""
     assert "double-strike-lifelink" in read(engine, query, doc).events
     assert keys(engine.search(query, doc=doc))[0] in wanted
-    monkeypatch.setattr(ranking, "EVENT_WEIGHT", 0.0)
+    monkeypatch.setattr(Ranker, "EVENT_WEIGHT", 0.0)
     assert keys(engine.search(query, doc=doc))[0] not in wanted
 
 
@@ -144,5 +146,5 @@ def test_hexproof_does_not_stop_its_controller(engine, monkeypatch, query, doc, 
     (the Aura spell's own rules may still come first: 303.4a)."""
     assert "hexproof-own-spells" in read(engine, query, doc).events
     assert "702.11b" in keys(engine.search(query, doc=doc))[:within]
-    monkeypatch.setattr(ranking, "EVENT_WEIGHT", 0.0)
+    monkeypatch.setattr(Ranker, "EVENT_WEIGHT", 0.0)
     assert "702.11b" not in keys(engine.search(query, doc=doc))[:within]

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from search_helpers import keys
 
-from judge_app.search import ranking, understanding
+from judge_app.search import understanding
 from judge_app.search.events import LANGUAGES, _compiled, all_events, recognised
+from judge_app.search.ranking import Ranker
 
 DOCUMENT = {"en": "en-2026", "pt": "pt-2019", "es": "es-2026"}
 
@@ -29,9 +30,9 @@ def test_pt_2019_gets_every_rule_the_2019_rules_had(engine, alignment):
             relation = next(e.relation for e in alignment.equivalents("en-2026", number) if e.doc == "pt-2019")
             assert there is not None or relation == "added", (event.name, number)
             if there is not None:
-                assert there.number in engine.event_rules("pt-2019")[event.name]
-    assert engine.event_rules("pt-2019")["pt-set-and-modified"][0] == "613.3b"
-    assert engine.event_rules("pt-2019")["token-leaves"][:2] == ("110.5g", "110.5f")
+                assert there.number in engine.numbering.events("pt-2019")[event.name]
+    assert engine.numbering.events("pt-2019")["pt-set-and-modified"][0] == "613.3b"
+    assert engine.numbering.events("pt-2019")["token-leaves"][:2] == ("110.5g", "110.5f")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -96,7 +97,7 @@ STORIES = [
 @pytest.mark.parametrize(("query", "doc", "wanted"), STORIES)
 def test_a_story_finds_its_deciding_rule_through_its_event(engine, monkeypatch, query, doc, wanted):
     assert wanted in keys(engine.search(query, doc=doc))[:5]
-    monkeypatch.setattr(ranking, "EVENT_WEIGHT", 0.0)
+    monkeypatch.setattr(Ranker, "EVENT_WEIGHT", 0.0)
     assert wanted not in keys(engine.search(query, doc=doc))[:5]  # the family cues alone did not find it
 
 
@@ -110,7 +111,7 @@ def test_a_question_telling_no_story_gets_no_lift(engine, monkeypatch, query, do
     question = engine.reader(doc).read(understanding.parse(query).words)
     assert question.events == ()
     ranked = keys(engine.search(query, doc=doc))
-    monkeypatch.setattr(ranking, "EVENT_WEIGHT", 0.0)
+    monkeypatch.setattr(Ranker, "EVENT_WEIGHT", 0.0)
     assert keys(engine.search(query, doc=doc)) == ranked
 
 
@@ -298,7 +299,7 @@ def test_a_ruling_out_phrase_or_a_size_is_no_event(lang, typed, absent):
 
 
 # A question naming two mechanics asks where they meet: an event none of whose cues names one of them weighs less
-# (ranking.EVENT_UNTOLD). A deathtouch trampler double blocked is decided by trample's 702.19b, not by 510.1c, which
+# (Ranker.EVENT_UNTOLD). A deathtouch trampler double blocked is decided by trample's 702.19b, not by 510.1c, which
 # the double block's event names.
 @pytest.mark.parametrize(("query", "doc"), [
     ("they double blocked my deathtouch trampler with a 2/2 and a 3/3, how much damage tramples over to the player",
@@ -311,5 +312,5 @@ def test_an_event_naming_none_of_two_mechanics_weighs_less(engine, monkeypatch, 
     question = engine.reader(doc).read(understanding.parse(query).words)
     assert "double-block-damage" in question.events and len(question.mechanics) > 1
     assert keys(engine.search(query, doc=doc))[0] == "702.19b"
-    monkeypatch.setattr(ranking, "EVENT_UNTOLD", 1.0)
+    monkeypatch.setattr(Ranker, "EVENT_UNTOLD", 1.0)
     assert keys(engine.search(query, doc=doc))[0] != "702.19b"  # the double block's 510.1c first

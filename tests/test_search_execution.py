@@ -71,7 +71,7 @@ def test_top_keeps_the_allowed_best_first_and_counts_them(engine, corpus):
     inside = {n: s for n, s in scores.items() if n in allowed}
     assert count == len(inside) < len(scores)
     assert best == sorted(inside.items(), key=lambda item: (-item[1], item[0]))[:10]
-    assert all(engine.refs[n].split("|")[2].startswith("702.") for n, _ in best)
+    assert all(engine.refs[n].key.startswith("702.") for n, _ in best)
     with engine._reading() as searcher:
         theirs = searcher.search(query, limit=10, filter=allowed)
         assert [n for n, _ in best] == [n for n, _ in theirs.items()] and count == len(theirs)

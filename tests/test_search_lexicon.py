@@ -11,6 +11,7 @@ from search_helpers import keys
 
 from judge_app.search.analysis import words
 from judge_app.search.lexicon import CLAUSE, CONDITION, FOLDER, NEGATION, SHAPES, key, lexicon, obsolete_terms
+from judge_app.search.refs import Ref
 
 DOCUMENT = {"en": "en-2026", "pt": "pt-2019", "es": "es-2026"}
 
@@ -128,7 +129,7 @@ def test_a_word_the_rules_use_for_something_else_reads_only_as_the_players_word(
     """[instead]: es "infinito" is a loop (731), not the keyword ∞ (702.186, "∞ (Infinito)"), nor searched as typed."""
     unit = engine.reader("es-2026").read(["combo", "de", "maná", "infinito"]).units[-1]
     assert unit.typed == ("infinito",) and ("infinito",) not in unit.forms
-    assert unit.named and not any(n.ref.endswith("702.186") or "702.186" in n.rules for n in unit.named)
+    assert unit.named and not any(n.ref.key == "702.186" or "702.186" in n.rules for n in unit.named)
     found = keys(engine.search("tengo maná infinito, qué hago", doc="es-2026"))[:5]
     assert found[0].startswith("731") and not any(k.startswith("702.186") for k in found)
 
@@ -188,8 +189,8 @@ def test_a_question_asking_when_prefers_timing_and_the_turn_s_steps(engine, quer
     assert question.shape == "time"
     plain = engine.reader(doc).read([w for w in words(query) if not lexicon(question.lang).filler(w)])
     assert plain.shape is None  # the same words, not asking when
-    ref = f"{doc}|rule|{rule}"
-    assert engine._coverage(ref, question) > engine._coverage(ref, plain)
+    ref = Ref.rule(doc, rule)
+    assert engine.ranker.coverage(ref, question) > engine.ranker.coverage(ref, plain)
     assert rule in keys(engine.search(query, doc=doc))[:5]
 
 
@@ -205,7 +206,7 @@ def test_the_shape_of_a_question_lifts_entries_that_answer_it(engine):
     """"who chooses …" prefers the rule that says who chooses (603.3b) over ones that only name triggers."""
     question = engine.reader("en-2026").read(words("who chooses the order of triggers when both players have one"))
     assert question.shape == "chooser"
-    chooses, other = (engine._coverage(f"en-2026|rule|{n}", question) for n in ("603.3b", "603.2"))
+    chooses, other = (engine.ranker.coverage(Ref.rule("en-2026", n), question) for n in ("603.3b", "603.2"))
     assert chooses > other
     assert "603.3b" in keys(engine.search("who chooses the order of triggers when both players have one"))[:1]
 

@@ -144,7 +144,7 @@ def test_every_entry_of_the_corpus_is_indexed_with_what_it_is(engine, corpus, se
                       "kind": "rule", "number": "702.19b"}
     assert engine.searcher().document(ref="pt-lesson-turn|guide|s2p1")["kind"] == "guide"
     reader = engine.searcher().reader()
-    citing = {engine.refs[n] for n in reader.postings("cites", "702.19").all_ids()}  # numbers kept whole
+    citing = {str(engine.refs[n]) for n in reader.postings("cites", "702.19").all_ids()}  # numbers kept whole
     expected = {f"en-2026|rule|{n}" for n, rule in corpus.rules["en-2026"].items()
                 if any("702.19" in ref.resolved for ref in rule.references)}
     expected |= {f"en-2026|glossary|{i}" for i, entry in enumerate(corpus.glossary["en-2026"])

@@ -243,8 +243,8 @@ def test_a_rule_within_what_the_question_names_comes_first(engine, query, doc, f
     """A glossary term the question names sends to the rules of its topic (Block → 509, Conceder → 104): among
     rules holding the same words, those within it come first."""
     question = read(engine, query, doc)
-    assert engine._fitting(question).topic(first) > 0
-    assert any(t == topic for t, _ in engine._fitting(question).topics)
+    assert engine.ranker.fitting(question).topic(first) > 0
+    assert any(t == topic for t, _ in engine.ranker.fitting(question).topics)
     assert keys(engine.search(query, doc=doc))[0] == first
 
 

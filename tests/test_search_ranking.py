@@ -148,14 +148,15 @@ def test_a_variant_named_keeps_its_rules_first(engine, query, doc, wanted):
 def test_each_entry_a_unit_names_earns_by_that_unit_s_share(engine):
     """A unit naming several entries (Lifelink: the rule and the glossary term) earns each a title bonus in
     proportion to its share of the question, the second as much as the first (not as if it were the question)."""
-    from judge_app.search import ranking, understanding
+    from judge_app.search import understanding
+    from judge_app.search.ranking import Ranker
 
     query = "lifelink with trample, do i gain life for the damage to the blocker and to the player"
     question = engine.reader("en-2026").read(understanding.parse(query).words)
-    bonus = ranking.named(question, engine.corpus.rules["en-2026"])
+    bonus = engine.ranker.named(question)
     total = sum(u.weight for u in question.counted)
     lifelink = next(u for u in question.counted if u.typed == ("lifelink",))
     assert len({n.ref for n in lifelink.named}) >= 2
     for entry in lifelink.named:
-        expected = ranking.PARTIAL_TITLE * lifelink.weight / total * ranking.EXACT_WEIGHT[entry.kind]
+        expected = Ranker.PARTIAL_TITLE * lifelink.weight / total * Ranker.EXACT_WEIGHT[entry.kind]
         assert bonus[entry.ref] == pytest.approx(expected)

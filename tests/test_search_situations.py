@@ -49,7 +49,7 @@ def test_cues_are_read_longest_first(lang, typed, wanted):
     ("mataram minha criatura em resposta, o gatilho resolve?", "pt-2019", True),
 ])
 def test_a_story_is_told_by_several_cues_or_words_before_the_question(engine, query, doc, story):
-    """A lone cue ("dies") in a plain question lifts its families only half as much (`ranking.LONE_CUE`)."""
+    """A lone cue ("dies") in a plain question lifts its families only half as much (`Ranker.LONE_CUE`)."""
     question = engine.reader(doc).read(understanding.parse(query).words)
     assert question.story is story
     assert question.situation  # the cues are read either way
@@ -57,10 +57,10 @@ def test_a_story_is_told_by_several_cues_or_words_before_the_question(engine, qu
 
 def test_families_follow_each_document_s_numbers(engine):
     """608.2h (look-back at a gone object) is 608.2g in 2019; the control family is found by what rules say."""
-    assert "608.2h" in engine.family_rules("en-2026")["lookback"]
-    assert "608.2g" in engine.family_rules("pt-2019")["lookback"]
-    assert "608.2h" not in engine.family_rules("pt-2019")["lookback"]
-    assert {"506.4", "301.5d"} <= set(engine.family_rules("es-2026")["control"])
+    assert "608.2h" in engine.numbering.families("en-2026")["lookback"]
+    assert "608.2g" in engine.numbering.families("pt-2019")["lookback"]
+    assert "608.2h" not in engine.numbering.families("pt-2019")["lookback"]
+    assert {"506.4", "301.5d"} <= set(engine.numbering.families("es-2026")["control"])
 
 
 @pytest.mark.parametrize(("query", "doc", "wanted"), [
@@ -91,8 +91,8 @@ def test_a_cue_is_read_in_every_inflection(lang, typed, wanted):
 def test_a_story_meets_the_rules_examples_fully(engine, query, doc, wanted, within):
     """The rules' examples are stories: for a question telling one, a word the entry holds only in its examples
     counts fully (`STORY_AROUND`), not 0.7 of one as for a plain question."""
-    from judge_app.search import ranking
+    from judge_app.search import fitting
 
     question = engine.reader(doc).read(understanding.parse(query).words)
-    assert question.story and engine._fitting(question).around == ranking.STORY_AROUND > ranking.AROUND
+    assert question.story and engine.ranker.fitting(question).around == fitting.STORY_AROUND > fitting.AROUND
     assert wanted & set(keys(engine.search(query, doc=doc))[:within])

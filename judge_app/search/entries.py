@@ -6,8 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from judge_app.corpus import Corpus, Rule
-
-RULE, GLOSSARY, GUIDE = "rule", "glossary", "guide"
+from judge_app.search.refs import GLOSSARY, GUIDE, RULE, Ref
 
 
 @dataclass(slots=True)
@@ -25,14 +24,9 @@ class Entry:
     cites: list[str] = field(default_factory=list)  # rule numbers the entry refers to
 
     @property
-    def ref(self) -> str:
-        """Stable identity within one index: "en-2026|rule|702.19b"."""
-        return f"{self.doc}|{self.kind}|{self.key}"
-
-
-def parse_ref(ref: str) -> tuple[str, str, str]:
-    doc, kind, key = ref.split("|", 2)
-    return doc, kind, key
+    def ref(self) -> Ref:
+        """Stable identity within one index (stored as "en-2026|rule|702.19b")."""
+        return Ref.of(self.doc, self.kind, self.key)
 
 
 def indexed_title(rule: Rule) -> str:

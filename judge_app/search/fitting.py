@@ -9,11 +9,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from judge_app.search import ranking
-from judge_app.search.entries import RULE
 from judge_app.search.questions import Question
+from judge_app.search.refs import RULE, Ref
 
 Terms = frozenset[str]
+
+AROUND = 0.7  # a word only in an entry's examples holds this much of a unit …
+STORY_AROUND = 1.0  # … and all of it when the question tells a story: the rules' examples are stories too ("my
+#                     blocker got bounced before damage, does the attacker hit me": 510.1c, whose example tells of
+#                     an attacker, its blockers and the damage it assigns)
+CONCEPT_HOLD = 0.7  # an entry holding one mechanic the question names and the concept another acts through
+#                    (`lexicon/concepts.toml`: deathtouch → "lethal damage", in 702.19b of trample) holds this much
+#                    of the other, as a word in its examples, and meets both
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,8 +39,8 @@ class Fitting:
     units: tuple[_Unit, ...]
     asked: Terms = frozenset()  # every word the question holds, as typed and in its units' forms
     topics: tuple[tuple[str, float], ...] = ()  # rules and sections the question names, each with its unit's share
-    around: float = ranking.AROUND  # how much of a word an entry holds only in its examples
-    _kept: dict[str, tuple[float, float]] = field(default_factory=dict)
+    around: float = AROUND  # how much of a word an entry holds only in its examples
+    _kept: dict[Ref, tuple[float, float]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, question: Question, word_terms: Callable[[str], Terms]) -> Fitting:
@@ -44,26 +51,26 @@ class Fitting:
             if unit.condition:
                 continue
             for named in unit.named:
-                for number in (named.ref.rsplit("|", 1)[1],) if named.kind == RULE else named.rules:
+                for number in (named.ref.key,) if named.kind == RULE else named.rules:
                     topics[number] = max(topics.get(number, 0.0), unit.weight / total)
         return cls(tuple(_Unit(tuple((tuple(word_terms(w) for w in form), strength)
                                      for form, strength in zip(u.forms, u.strengths, strict=True)),
                                u.weight, u.mechanic, tuple(tuple(word_terms(w) for w in c) for c in u.concepts))
                            for u in units),
                    frozenset(t for u in question.units for w in (*u.typed, *u.words) for t in word_terms(w)),
-                   tuple(topics.items()), ranking.STORY_AROUND if question.story else ranking.AROUND)
+                   tuple(topics.items()), STORY_AROUND if question.story else AROUND)
 
     def topic(self, number: str) -> float:
         """The share of the question naming a rule or section the entry belongs to (its own title counts)."""
         return max((share for topic, share in self.topics if _within(number, topic)), default=0.0)
 
-    def fit(self, ref: str, entry_terms: Callable[[], tuple[Terms, Terms]]) -> tuple[float, float]:
+    def fit(self, ref: Ref, entry_terms: Callable[[], tuple[Terms, Terms]]) -> tuple[float, float]:
         """The weighted share of the question's units the entry holds (of a question of one unit, the share of its
         best form: "the game is a draw" is not held by 121.2, which holds "draw" alone), and how far
         it meets the mechanics of a question naming two or more (1: it holds them all; 0: one or none; 0.5: two
         of three). A unit is held through its best form, a commoner wording counting less ("stack" for "in
-        response"); a word held only in the entry's examples counts `ranking.AROUND` of one, or all of one when the
-        question tells a story (`ranking.STORY_AROUND`: the examples are stories too). `entry_terms`: the index
+        response"); a word held only in the entry's examples counts `AROUND` of one, or all of one when the
+        question tells a story (`STORY_AROUND`: the examples are stories too). `entry_terms`: the index
         terms of what the entry says and of its examples."""
         found = self._kept.get(ref)
         if found is None:
@@ -76,18 +83,27 @@ class Fitting:
 
         shares = [max(sum(map(held, form)) / len(form) * strength for form, strength in unit.forms)
                   for unit in self.units]
-        mechanics = sum(s >= ranking.AROUND for unit, s in zip(self.units, shares, strict=True) if unit.mechanic)
+        mechanics = sum(s >= AROUND for unit, s in zip(self.units, shares, strict=True) if unit.mechanic)
         if mechanics:  # a mechanic the entry does not name meets those it names through the concept it acts through
             #            (702.96b names overload and "target": it meets hexproof)
             for i, unit in enumerate(self.units):
-                if unit.mechanic and shares[i] < ranking.AROUND and any(
+                if unit.mechanic and shares[i] < AROUND and any(
                         all(not t.isdisjoint(own) for t in concept) for concept in unit.concepts):
-                    shares[i] = max(shares[i], ranking.CONCEPT_HOLD)
+                    shares[i] = max(shares[i], CONCEPT_HOLD)
                     mechanics += 1
         meets = (mechanics - 1) / (sum(u.mechanic for u in self.units) - 1) if mechanics > 1 else 0.0
         if len(shares) == 1:  # one thing asked: how much of its best wording the entry holds
             return min(shares[0], 1.0), meets
-        return ranking.held_share(shares, [u.weight for u in self.units]), meets
+        return _held_share(shares, [u.weight for u in self.units]), meets
+
+
+def _held_share(held: list[float], weights: list[float]) -> float:
+    """The weighted share of the question's units an entry holds; `held` is, per unit, the share of its best
+    form's words the entry holds (1: all of them)."""
+    total = sum(weights)
+    if len(held) < 2 or not total:
+        return 1.0
+    return sum(w * h for h, w in zip(held, weights, strict=True)) / total
 
 
 def _within(number: str, topic: str) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from judge_app.corpus import Corpus, GuideParagraph, GuideSection
-from judge_app.search.entries import GLOSSARY, GUIDE, RULE, parse_ref
+from judge_app.search.refs import GLOSSARY, GUIDE, RULE, Ref
 from judge_app.search.results import Hit
 from judge_app.search.snippets import Wanted, snippet
 
@@ -19,24 +19,19 @@ class Resolver:
     def paragraph(self, doc: str, paragraph_id: str) -> tuple[GuideSection, GuideParagraph]:
         return self._paragraphs[(doc, paragraph_id)]
 
-    def rules_of(self, ref: str) -> list[str]:
+    def rules_of(self, ref: Ref) -> list[str]:
         """The rule numbers an entry stands for: a rule itself; what a glossary entry or paragraph cites."""
-        doc, kind, key = parse_ref(ref)
+        doc, kind, key = ref.doc, ref.kind, ref.key
         if kind == RULE:
             return [key]
         if kind == GLOSSARY:
             return list(self.corpus.glossary[doc][int(key)].rules)
         return sorted({n for r in self.paragraph(doc, key)[1].references for n in r.resolved})
 
-    def texts(self, ref: str) -> list[str]:
-        """Every text indexed for the entry: (number,) title, text, examples, enclosing titles."""
-        own, around = self.parts(ref)
-        return own + around
-
-    def parts(self, ref: str) -> tuple[list[str], list[str]]:
+    def parts(self, ref: Ref) -> tuple[list[str], list[str]]:
         """What the entry says (number, title, text, and the titles of the rules enclosing it: 704.5c is
         about state-based actions), and its examples."""
-        doc, kind, key = parse_ref(ref)
+        doc, kind, key = ref.doc, ref.kind, ref.key
         if kind == RULE:
             rule = self.corpus.rules[doc][key]
             enclosing = [a.title for a in self.corpus.ancestors(doc, key)]
@@ -48,9 +43,9 @@ class Resolver:
         return [section.title, paragraph.text], []
 
 
-def build_hit(resolver: Resolver, ref: str, score: float, wanted: Wanted | None, via: str | None = None) -> Hit:
+def build_hit(resolver: Resolver, ref: Ref, score: float, wanted: Wanted | None, via: str | None = None) -> Hit:
     corpus = resolver.corpus
-    doc, kind, key = parse_ref(ref)
+    doc, kind, key = ref.doc, ref.kind, ref.key
     score = round(score, 4)
     if kind == RULE:
         rule = corpus.rules[doc][key]

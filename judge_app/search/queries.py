@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from whoosh.query import And, AndMaybe, DisjunctionMax, Or, Phrase, Query, Term
 
-from judge_app.corpus import numbers
 from judge_app.search.analysis import CHAINS, fold, term
 from judge_app.search.questions import Question, Unit
 from judge_app.search.schema import PARTS, field
+from judge_app.search.understanding import number_token
 
 PART_WEIGHT = {"title": 2.0, "text": 1.0, "more": 1.0}
 PHRASE_WEIGHT = 2.0
 NUMBER_WEIGHT = 6.0
-BACKGROUND_SHARE = 0.15  # a unit in more entries is left to `ranking.coordination` (when others remain)
+BACKGROUND_SHARE = 0.15  # a unit in more entries is left to the ranking's coverage (when others remain)
 OPTIONAL_PARTS = ("title", "text", "more")  # where the commoner units of a query still count
 RARE_SHARE = 0.01  # a unit in fewer than this share of the entries always finds candidates
 FINDING_SHARE = 0.1  # a form whose words are all commoner than this finds no candidates (when others do)
@@ -27,20 +27,12 @@ MAX_OPTIONAL = 6  # … and this many others add to their scores (the rarest): W
 MAX_FORMS = 3  # a unit finds or adds through its rarest forms only, this many ("use": play, activate, cast)
 
 
-def number_token(word: str) -> str | None:
-    """A rule or section number written inside a longer query ("702.19c", "704")."""
-    if not word[:1].isdigit():
-        return None
-    number = numbers.normalise(word)
-    return number if number and not numbers.CHAPTER_RE.match(number) else None
-
-
 def document_query(question: Question, phrases: list[list[str]]) -> Query | None:
     """The query for one document; heavy units find the candidates, light ones only add to their score.
 
     Whoosh's matching cost grows with the documents it visits, so the commoner units of a query
     ("damage", "combat") are scored inside what its heavier units found (see `finders`) rather than
-    enumerated; an entry lacking every heavy unit would be pushed down by `ranking.coordination`
+    enumerated; an entry lacking every heavy unit would be pushed down by the ranking's coverage
     anyway. Units in more than `BACKGROUND_SHARE` of the entries ("creature", "player") carry little
     BM25 weight and are left to the coordination alone. Quoted phrases are required.
     """

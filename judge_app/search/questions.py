@@ -31,16 +31,17 @@ question asks about ("what happens to my commander | when it dies": the commande
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from judge_app.search.analysis import CHAINS, term, words
 from judge_app.search.crosslang import TermPairs
-from judge_app.search.entries import GLOSSARY, RULE
 from judge_app.search.events import recognised
 from judge_app.search.lexicon import Lexicon
+from judge_app.search.refs import GLOSSARY, RULE
 from judge_app.search.titles import Named, Titles
+from judge_app.search.understanding import number_token
 from judge_app.search.vocabulary import Vocabulary
 
 if TYPE_CHECKING:  # fitting.py reads a Question: imported for the annotation only
@@ -113,6 +114,50 @@ class Question:
         return [u for u in self.counted if u.mechanic]
 
 
+class Index(Protocol):
+    """What reading a question asks of the opened index (`searching.Engine` answers it)."""
+
+    titles: Titles  # rule titles and glossary terms, per document
+    vocabulary: Vocabulary  # word rarity per document
+    pairs: TermPairs  # terms of corresponding rules across languages
+    lexicons: Mapping[str, Lexicon]  # per document
+
+    def language(self, doc: str) -> str: ...
+
+    def pivots(self, doc: str) -> list[str]:
+        """The documents of other languages whose words a question on `doc` may use (`crosslang`)."""
+
+    def concepts(self, doc: str) -> Mapping[str, tuple[str, ...]]:
+        """Per mechanic's rule number in `doc`, the wordings of the concepts it acts through (`numbering`)."""
+
+    def entries(self, word: str, doc: str) -> int:
+        """About how many entries of `doc` hold the word's index term."""
+
+    def card(self, span: tuple[str, ...], doc: str) -> Unit | None:
+        """The unit of the card `span` names, read for `doc`, or None (`card_units`)."""
+
+    @property
+    def card_longest(self) -> int:
+        """Words in the longest card name."""
+
+
+class Readers:
+    """Each document's reader, made on first use."""
+
+    def __init__(self, index: Index):
+        self.index = index
+        self._made: dict[str, Reader] = {}
+
+    def __getitem__(self, doc: str) -> Reader:
+        found = self._made.get(doc)
+        if found is None:
+            index = self.index
+            pivots = tuple((p, index.language(p)) for p in index.pivots(doc))
+            found = self._made[doc] = Reader(doc, index.language(doc), index.lexicons[doc], index, pivots,
+                                             index.concepts(doc))
+        return found
+
+
 @dataclass(slots=True)
 class Reader:
     """What understanding a question in one document needs; `read` does the work."""
@@ -120,14 +165,8 @@ class Reader:
     doc: str
     lang: str
     lexicon: Lexicon
-    titles: Titles
-    vocabulary: Vocabulary
-    pairs: TermPairs | None = None
+    index: Index
     pivots: tuple[tuple[str, str], ...] = ()  # (pivot document, its language)
-    is_number: Callable[[str], str | None] | None = None  # word → the rule number it is, or None
-    entries: Callable[[str], int] | None = None  # word → about how many entries hold its index term
-    card: Callable[[tuple[str, ...]], Unit | None] | None = None  # words → the unit of the card so named, or None
-    card_longest: int = 0  # words in the longest card name
     concepts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # rule number → wordings of its concepts
     _read: dict[tuple[str, ...], Question] = field(default_factory=dict)
 
@@ -192,24 +231,25 @@ class Reader:
 
     def incidental(self, word: str) -> bool:
         """A word that asks or fills, or one in most entries: no use telling entries apart."""
-        return self.lexicon.filler(word) or self.vocabulary.share(word, self.doc) > STOP_SHARE
+        return self.lexicon.filler(word) or self.index.vocabulary.share(word, self.doc) > STOP_SHARE
 
     def content(self, phrase: str | tuple[str, ...], wording: bool = False) -> tuple[str, ...]:
         """The words that tell entries apart; of the rules' `wording` of a player's phrase, negations too ("library
         with no cards"), unless in most entries."""
         found = words(phrase) if isinstance(phrase, str) else list(phrase)
         return tuple(w for w in found if not self.incidental(w) or (
-            wording and self.lexicon.negation(w) and self.vocabulary.share(w, self.doc) <= STOP_SHARE)) or tuple(found)
+            wording and self.lexicon.negation(w) and self.index.vocabulary.share(w, self.doc) <= STOP_SHARE)
+        ) or tuple(found)
 
     def foreign(self, word: str) -> bool:
-        here = self.vocabulary.share(word, self.doc)
-        there = max((self.vocabulary.share(word, p) for p, _ in self.pivots), default=0.0)
+        here = self.index.vocabulary.share(word, self.doc)
+        there = max((self.index.vocabulary.share(word, p) for p, _ in self.pivots), default=0.0)
         return there > 0 and here * FOREIGN_RATIO < there
 
     # --- spans -----------------------------------------------------------------------------------
 
     def _number(self, typed: list[str], i: int) -> tuple[Unit, int] | None:
-        number = self.is_number(typed[i]) if self.is_number else None
+        number = number_token(typed[i])
         if number is None:
             return None
         return Unit((typed[i],), [(number,)], source="number"), 1
@@ -217,11 +257,9 @@ class Reader:
     def _card(self, typed: list[str], i: int) -> tuple[Unit, int] | None:
         """A card's name: whole, and if one word, one that the document barely uses and is no title ("Tarmogoyf";
         not "Clone")."""
-        if self.card is None:
-            return None
-        for size in range(min(self.card_longest, len(typed) - i), 0, -1):
+        for size in range(min(self.index.card_longest, len(typed) - i), 0, -1):
             span = tuple(typed[i:i + size])
-            unit = self.card(span)
+            unit = self.index.card(span, self.doc)
             if unit is None:
                 continue
             if size == 1 and (self._entries(span[0]) > CARD_WORD_ENTRIES or self.names(list(span))
@@ -250,7 +288,7 @@ class Reader:
         return None
 
     def _title(self, typed: list[str], i: int) -> tuple[Unit, int] | None:
-        for size in range(min(self.titles.longest, len(typed) - i), 0, -1):
+        for size in range(min(self.index.titles.longest, len(typed) - i), 0, -1):
             span = typed[i:i + size]
             if size == 1 and self.incidental(span[0]):
                 continue
@@ -260,12 +298,13 @@ class Reader:
         return None
 
     def _foreign(self, typed: list[str], i: int) -> tuple[Unit, int] | None:
-        if self.pairs is None or not self.foreign(typed[i]):
+        if not self.foreign(typed[i]):
             return None
+        pairs = self.index.pairs
         for pivot, lang in self.pivots:
-            for size in range(min(self.pairs.longest, len(typed) - i), 0, -1):
+            for size in range(min(pairs.longest, len(typed) - i), 0, -1):
                 span = typed[i:i + size]
-                targets = self.pairs.lookup(span, pivot, lang, self.doc)
+                targets = pairs.lookup(span, pivot, lang, self.doc)
                 if targets:
                     forms = [self.content(tuple(span))] + [self.content(t) for t in targets]
                     named = [n for t in targets for n in self.names(words(t))]
@@ -275,7 +314,7 @@ class Reader:
     def names(self, span: list[str]) -> list[Named]:
         """The rule titles and glossary terms of the document these words name exactly."""
         keys = [" ".join(term(w, self.lang, chain) for w in span) for chain in CHAINS]
-        return self.titles.lookup(self.doc, keys)
+        return self.index.titles.lookup(self.doc, keys)
 
     # --- weights ---------------------------------------------------------------------------------
 
@@ -283,9 +322,9 @@ class Reader:
         """The unit's weight: the rarity of its rarest form that occurs in the document. Forms that do
         not occur are dropped (a slang word the rules never use is searched through its wordings)."""
         if unit.source == "number":
-            unit.weight = max(self.vocabulary.idf(unit.forms[0][0], self.doc), 1.0)
+            unit.weight = max(self.index.vocabulary.idf(unit.forms[0][0], self.doc), 1.0)
             return
-        size = self.vocabulary.sizes.get(self.doc) or 1
+        size = self.index.vocabulary.sizes.get(self.doc) or 1
         held = [f for f in unit.forms if f and all(self._occurs(w) for w in f)]
         unit.forms = held
         if not held:
@@ -315,7 +354,7 @@ class Reader:
         for named in unit.named:
             if named.kind != RULE:
                 continue
-            for wording in self.concepts.get(named.ref.rsplit("|", 1)[1], ()):
+            for wording in self.concepts.get(named.ref.key, ()):
                 form = self.content(wording, wording=True)
                 if form not in unit.concepts:
                     unit.concepts.append(form)
@@ -327,21 +366,21 @@ class Reader:
 
     def _entries(self, word: str) -> int:
         """Entries holding the word's index term (any form stemming alike: "indestructable" is held
-        where "indestructible" is); the word form's own count without an index."""
-        return self.entries(word) if self.entries else self.vocabulary.count(word, self.doc)
+        where "indestructible" is)."""
+        return self.index.entries(word, self.doc)
 
     def _idf(self, word: str) -> float:
         return self._count_idf(self._entries(word))
 
     def _count_idf(self, entries: int) -> float:
-        return math.log(1 + (self.vocabulary.sizes.get(self.doc) or 1) / (entries + 1))
+        return math.log(1 + (self.index.vocabulary.sizes.get(self.doc) or 1) / (entries + 1))
 
 
 def _is_mechanic(named: Named) -> bool:
     """A keyword ability or action, or a subtype or card type's own rule (`MECHANIC_SECTIONS`: 702.19 Trample,
     701.34 Proliferate, 301.5 Equipment, 302.6 summoning sickness), or a glossary term sending to one: not a
     whole section or step ("combat damage step" is where things happen), nor a player ("opponent", 102.3)."""
-    numbers = named.rules if named.kind == GLOSSARY else (named.ref.rsplit("|", 1)[1],) if named.kind == RULE else ()
+    numbers = named.rules if named.kind == GLOSSARY else (named.ref.key,) if named.kind == RULE else ()
     return any("." in number and number.startswith(MECHANIC_SECTIONS) for number in numbers)
 
 

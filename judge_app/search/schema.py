@@ -49,7 +49,7 @@ def build_schema(languages: dict[str, str]) -> Schema:
 def document_fields(entry: Entry) -> dict[str, str]:
     """The values `writer.add_document` takes for one entry."""
     values = {
-        "ref": entry.ref, "doc": entry.doc, "lang": entry.lang, "version": entry.version, "kind": entry.kind,
+        "ref": str(entry.ref), "doc": entry.doc, "lang": entry.lang, "version": entry.version, "kind": entry.kind,
         "path": " ".join(entry.path), "cites": " ".join(entry.cites),
     }
     if entry.kind == "rule":

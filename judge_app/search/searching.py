@@ -5,9 +5,12 @@
     engine.search("atropelar toque mortifero", doc="pt-2019")
     engine.search("trample", doc="pt-2019")         # English on Portuguese: cross-language
 
-Full text, in order: typo correction of words no document in scope knows; one Whoosh search over
-the documents in scope (see `queries`); ranking (see `ranking`); for a translation, the same query
-run on its pivot document and mapped back through the alignment (see `crosslang`); snippets.
+Full text, in order: typo correction of words no document in scope knows; the question read in each
+document (see `questions`); one Whoosh search over the documents in scope (see `queries`, `execution`);
+ranking (see `ranking`); for a translation, the same query run on its pivot document and mapped back
+through the alignment (see `crosslang`); snippets. The engine runs these steps and keeps what they ask
+of the index (word frequencies, the documents' filters, each document's reader); it answers the reader's
+`questions.Index`.
 """
 
 from __future__ import annotations
@@ -15,10 +18,9 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 
 from whoosh import index as whoosh_index
@@ -26,22 +28,25 @@ from whoosh.query import Or, Term
 
 from judge_app.corpus import Corpus, numbers
 from judge_app.scenarios.catalogue import catalogue
-from judge_app.search import cards, elsewhere, events, execution, ranking, scenarios, understanding
-from judge_app.search.analysis import CHAINS, LANGUAGES, fold, term, terms, words
+from judge_app.search import elsewhere, events, execution, scenarios, understanding
+from judge_app.search.analysis import CHAINS, LANGUAGES, term
+from judge_app.search.card_units import CardUnits
 from judge_app.search.crosslang import Alignment, SameDateAlignment
-from judge_app.search.entries import RULE, parse_ref
-from judge_app.search.fitting import Fitting
 from judge_app.search.hits import Resolver, build_hit
-from judge_app.search.lexicon import Lexicon, concepts, families
+from judge_app.search.lexicon import Lexicon
 from judge_app.search.lifecycle import VOCABULARY_FILE
+from judge_app.search.memo import LIMIT, remembered
+from judge_app.search.numbering import Numbering
 from judge_app.search.prepared import Prepared, prepare
-from judge_app.search.queries import document_query, number_token
-from judge_app.search.questions import Question, Reader, Unit
+from judge_app.search.queries import document_query
+from judge_app.search.questions import Question, Reader, Readers, Unit
+from judge_app.search.ranking import Ranker, Scores
+from judge_app.search.refs import RULE, Ref
 from judge_app.search.results import Jump, SearchResponse
 from judge_app.search.schema import field as field_name
 from judge_app.search.scoring import DocumentBM25
 from judge_app.search.snippets import Wanted
-from judge_app.search.titles import Named
+from judge_app.search.understanding import number_token
 from judge_app.search.vocabulary import Vocabulary
 
 CANDIDATES = 80  # full-text hits gathered per Whoosh search, before re-ranking (more for deep pages)
@@ -49,10 +54,7 @@ MAX_LIMIT = 100
 MAX_OFFSET = 500  # paging stops here: nobody reads the 500th hit
 SCENARIO_REFRESH = 10.0  # seconds between looks at the scenario folder
 DEFAULT_DOC = {"en": "en-2026", "es": "es-2026", "pt": "pt-2019"}  # where a bare rule number opens
-_CACHE_LIMIT = 50_000
-DOCUMENT_ORDER_STEP = 0.02  # searching several documents, each later one in the manifest weighs this much less
 FOREIGN_RATIO = 5  # a word this much more frequent in the pivot document is taken as the pivot's language
-FAMILY_DOC = "en-2026"  # where the situation families' rule numbers are read
 
 
 @dataclass(slots=True)
@@ -92,39 +94,29 @@ class Engine:
         self.resolver = Resolver(corpus)
         self.weighting = DocumentBM25(self.vocabulary.sizes)
         self._lang = {doc: document.language for doc, document in corpus.documents.items()}
-        self._order = {doc: i for i, doc in enumerate(corpus.documents)}  # manifest order: en-2026 first
         self._searcher = None
         self._whoosh = threading.RLock()  # held while a thread reads the index through the searcher
         self._lock = threading.Lock()
         self.postings = execution.Postings(self._reading)
-        self.refs: list[str] = prepared.refs
+        self.refs: list[Ref] = [Ref.parse(stored) for stored in prepared.refs]  # by index number
         self.docnum = {ref: n for n, ref in enumerate(self.refs)}
         self._docnums: dict[str, set[int]] = {}
         for n, ref in enumerate(self.refs):
-            self._docnums.setdefault(ref.split("|", 1)[0], set()).add(n)
+            self._docnums.setdefault(ref.doc, set()).add(n)
         self._allowed_cache: dict[tuple[tuple[str, ...], str | None], set[int]] = {}
-        self._terms_cache: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
-        self._word_terms_cache: dict[tuple[str, str], frozenset[str]] = {}
         self._known_cache: dict[tuple[str, str], bool] = {}
         self._entries_cache: dict[tuple[str, str], int] = {}
         self.lexicons: dict[str, Lexicon] = prepared.lexicons
-        self._readers: dict[str, Reader] = {}
-        self._listings: dict[str, bool] = {}
+        self.numbering = Numbering(corpus, self.alignment)
+        self.readers = Readers(self)
+        self._cards = CardUnits(corpus, self.alignment, self)
+        self.ranker = Ranker(corpus, self.resolver, self.lexicons, self.readers, self.numbering, self.docnum)
         self._finder: scenarios.ScenarioFinder | None = None
         self._finder_summaries: list | None = None
         if prepared.finder is not None:  # kept for the library as it was: used while the library is the same
             self._finder = prepared.finder.using(self.alignment)
             self._finder_summaries = self._finder.summaries
         self._finder_checked = 0.0
-        self._keywords: dict[str, list[tuple[str, ...]]] = {}
-        self._families: dict[str, dict[str, tuple[str, ...]]] = {}
-        self._events: dict[str, dict[str, tuple[str, ...]]] = {}
-        self._cards: dict[tuple[str, ...], cards.Card] | None = None
-        self._hint_terms: dict[tuple[str, str], frozenset[str]] = {}
-        self._card_forms: dict[tuple[str, str], tuple[list[tuple[str, ...]], list[Named]]] = {}
-        self._variants: dict[tuple[str, str], frozenset[str]] = {}
-        self._timings: dict[str, tuple[str, ...]] = {}
-        self._ahead_cache: dict[tuple[str, str], tuple[str, ...]] = {}
 
     def warm(self) -> None:
         """Build now what the first search with a typo would build (the vocabulary's correction tables, a tenth
@@ -222,7 +214,7 @@ class Engine:
         response.jump = Jump(target, rule.number, rule.level, rule.title, list(rule.children))
         listed = [rule.number, *rule.children]
         response.total = len(listed)
-        response.hits = [build_hit(self.resolver, f"{target}|{RULE}|{n}", 1.0 if i == 0 else 0.5, None)
+        response.hits = [build_hit(self.resolver, Ref.rule(target, n), 1.0 if i == 0 else 0.5, None)
                          for i, n in enumerate(listed) if offset <= i < offset + limit]
         response.scenarios = self.scenarios.find([(target, [rule.number])], [], words_needed=False)
 
@@ -238,7 +230,7 @@ class Engine:
 
     def _full_text(self, parsed: understanding.ParsedQuery, docs: list[str], section: str | None, limit: int,
                    offset: int, response: SearchResponse) -> None:
-        pivots = self._pivots(docs)
+        pivots = self.pivots(docs[0]) if len(docs) == 1 else []
         query = self._correct(parsed, docs + pivots)
         if query.all != parsed.all_words():
             response.did_you_mean = _rewrite(parsed.text, parsed.all_words(), query.all)
@@ -250,14 +242,12 @@ class Engine:
         if parsed.phrases and not scores:
             response.say("no_phrase", "No entry has that exact phrase; showing entries with its words.")
             scores, wanted, matched = self._ranked(_Words(query.all), docs, allowed, depth)
-        via: dict[str, str] = {}
+        via: dict[Ref, str] = {}
         if foreign > 0:
             scores, via = self._cross_language(query, docs[0], pivots, scores, section)
-        if len(docs) > 1:  # the same rule in several documents: the current, most authoritative first
-            scores = {ref: s * (1 - DOCUMENT_ORDER_STEP * self._order[parse_ref(ref)[0]]) for ref, s in scores.items()}
-        ranked = sorted(scores.items(), key=lambda item: (-item[1], self.docnum.get(item[0], 0)))
+        ranked = self.ranker.ordered(scores, docs)
         response.total = max(len(ranked), matched)
-        response.hits = [build_hit(self.resolver, ref, score, wanted.get(parse_ref(ref)[0]), via.get(ref))
+        response.hits = [build_hit(self.resolver, ref, score, wanted.get(ref.doc), via.get(ref))
                          for ref, score in ranked[offset:offset + limit]]
         response.elsewhere = elsewhere.find(self, query.words, docs, pivots)
         if response.elsewhere:
@@ -267,9 +257,9 @@ class Engine:
         if ranked:
             response.scenarios = self._scenarios(query, docs, [ref for ref, _ in ranked[:scenarios.HITS]])
 
-    def _scenarios(self, query: _Words, docs: list[str], refs: list[str]) -> list:
+    def _scenarios(self, query: _Words, docs: list[str], refs: list[Ref]) -> list:
         """The library scenarios that show what the best hits say (see `scenarios`)."""
-        hits = [(parse_ref(ref)[0], self.resolver.rules_of(ref)) for ref in refs]
+        hits = [(ref.doc, self.resolver.rules_of(ref)) for ref in refs]
         if self._lang[docs[0]] == "en":
             read = [self.reader(docs[0]).read(query.words)]
         elif scenarios.ENGINE_DOC in self.corpus.documents:  # scenarios are told in English: the words it pairs
@@ -294,327 +284,53 @@ class Engine:
 
     def reader(self, doc: str) -> Reader:
         """How questions are read in `doc` (its vocabulary, titles and term pairs)."""
-        found = self._readers.get(doc)
-        if found is None:
-            pivots = tuple((p, self._lang[p]) for p in self._pivots([doc]))
-            found = Reader(doc, self._lang[doc], self.lexicons[doc], self.titles, self.vocabulary, self.pairs, pivots,
-                           number_token, lambda word, d=doc: self.entries(word, d),
-                           lambda span, d=doc: self.card_unit(span, d), max(map(len, self.cards), default=0),
-                           self.concept_wordings(doc))
-            self._readers[doc] = found
-        return found
+        return self.readers[doc]
 
     def _ranked(self, query: _Words, docs: list[str], allowed: set[int], depth: int = CANDIDATES
-                ) -> tuple[dict[str, float], dict[str, Wanted], int]:
-        """One Whoosh search over `docs`: ref → score (normalised to the top hit, plus title bonuses) of
-        the best `depth` matches, per document the analysed words to mark in snippets, and how many
+                ) -> tuple[Scores, dict[str, Wanted], int]:
+        """One Whoosh search over `docs`, ranked (see `ranking`): ref → score of the best `depth` matches
+        and the entries the question names, per document the analysed words to mark in snippets, and how many
         entries matched in all."""
         wanted: dict[str, Wanted] = {}
         questions: dict[str, Question] = {}
         subqueries = []
         for doc in docs:
             lang = self._lang[doc]
-            question = questions[doc] = self.reader(doc).read(query.words)
+            question = questions[doc] = self.readers[doc].read(query.words)
             built = document_query(question, query.phrases)
             if built is not None:
                 subqueries.append(built)
             marked = [w for u in question.counted for w in u.words] + query.phrase_words
             wanted[doc] = Wanted(lang, frozenset(term(w, lang, "sf") for w in marked),
                                  frozenset(term(w, lang, "fs") for w in marked))
-        scores: dict[str, float] = {}
+        found: list[tuple[int, float]] = []
         matched = 0
         if subqueries and allowed:
             whole = subqueries[0] if len(subqueries) == 1 else Or(subqueries)
             found, matched = execution.top(self.postings.scores(whole), allowed, depth)
-            for n, score in found:
-                ref = self.refs[n]
-                doc, kind, number = parse_ref(ref)
-                scores[ref] = (score * ranking.KIND_WEIGHT[kind] * ranking.position(kind, number)
-                               * self._coverage(ref, questions[doc]))
-        top = max(scores.values(), default=0) or 1
-        scores = {ref: s / top for ref, s in scores.items()}
-        for doc in docs:
-            if not self.corpus.documents[doc].is_cr:
-                continue
-            question = questions[doc]
-            lift = partial(self._lift, scores, question, bool(query.phrases), allowed)
-            # several titles: each is a part asked for, no coverage
-            lift(ranking.named(question, self.corpus.rules[doc]),
-                 None if ranking.several_titles(question) else lambda held: held ** ranking.NAMED_COVERAGE)
-            if question.situation:
-                lift(ranking.cued(question, self.family_rules(doc)), lambda held: held ** ranking.CUE_COVERAGE)
-            if question.events:
-                lift(ranking.evented(question, self.event_rules(doc), self._untold(question)), ranking.event_share)
-        return self._behind_parents(scores, questions), wanted, matched
+        candidates = [(self.refs[n], score) for n, score in found]
+        return self.ranker.rank(candidates, questions, bool(query.phrases), allowed), wanted, matched
 
-    def _untold(self, question: Question) -> dict[str, float]:
-        """For a question naming two mechanics or more, the events none of whose cues names one of them, each with
-        `ranking.EVENT_UNTOLD`: what is asked is where the mechanics meet, which such an event does not know ("my
-        deathtouch trampler double blocked, how much goes through": 702.19b, not 510.1c of double blocks)."""
-        mechanics = question.mechanics
-        if len(mechanics) < 2:
-            return {}
-        return {event: ranking.EVENT_UNTOLD for event in question.events
-                if not any(events.tells(event, word, question.lang) for unit in mechanics for word in unit.typed)}
+    # --- what reading a question asks of the index (`questions.Index`) ----------------------------
 
-    def _lift(self, scores: dict[str, float], question: Question, phrased: bool, allowed: set[int],
-              bonuses: dict[str, float], scale: Callable[[float], float] | None) -> None:
-        """Add title, cue and event bonuses to `scores`, each times `scale` of how much of the question its entry
-        holds (None: in full). With a quoted phrase, only entries found (they hold it) are lifted."""
-        for ref, bonus in bonuses.items():
-            if (ref in scores or not phrased) and self.docnum.get(ref) in allowed:
-                held = 1.0 if scale is None else scale(self._fit(ref, question)[0])
-                scores[ref] = scores.get(ref, 0.0) + bonus * held
+    def language(self, doc: str) -> str:
+        return self._lang[doc]
 
-    def _behind_parents(self, scores: dict[str, float], questions: dict[str, Question]) -> dict[str, float]:
-        """A subrule holding no more of the question than its rule (one that says something itself) or than an
-        earlier subrule of the same rule, found too, weighs `ranking.PARENT_FIRST`: the rule states the general
-        case ("305.2 A player can normally play one land during their turn"), its subrules the details (305.2a:
-        how to count the lands played); under a heading ("702.61 Split Second"), the first subrule holding the
-        question states it (702.61a: what split second stops), later ones treat cases (702.61b: what it lets
-        through). The heading itself weighs `ranking.HEADING_ASKED` for a question asking more than its term ("what
-        does pro red stop": 702.16 Protection says nothing, its subrules say what protection stops)."""
-        out = dict(scores)
-        for ref, score in scores.items():
-            doc, kind, number = parse_ref(ref)
-            if kind != RULE:
-                continue
-            if self._heading(doc, number) and sum(u.source != "number" for u in questions[doc].counted) > 1:
-                out[ref] = score * ranking.HEADING_ASKED
-                continue
-            ahead = [other for other in self._ahead(doc, number) if other in scores]
-            if ahead:
-                question = questions[doc]
-                held = self._fit(ref, question)[0]
-                if any(self._fit(other, question)[0] >= held for other in ahead):
-                    out[ref] = score * ranking.PARENT_FIRST
-        return out
+    def pivots(self, doc: str) -> list[str]:
+        """The documents of other languages a search of `doc` also runs on (none for a guide)."""
+        if not self.corpus.documents[doc].is_cr:
+            return []
+        return [p for p in self.alignment.pivots(doc) if self._lang[p] != self._lang[doc]]
 
-    def _ahead(self, doc: str, number: str) -> tuple[str, ...]:
-        """The refs of the rules a subrule steps behind when it says no more: its rule, unless a heading, and the
-        earlier subrules of the same rule ("702.15e" → 702.15a–d)."""
-        def compute() -> tuple[str, ...]:
-            parent = numbers.parent(number)
-            rule = self.corpus.rules[doc].get(parent) if parent else None
-            if rule is None:
-                return ()
-            ahead = [] if ranking.only_title(rule) else [parent]
-            if number[-1:].isalpha() and number[:-1] == parent:
-                ahead += [parent + chr(letter) for letter in range(ord("a"), ord(number[-1]))]
-            return tuple(f"{doc}|{RULE}|{n}" for n in ahead)
+    def concepts(self, doc: str) -> Mapping[str, tuple[str, ...]]:
+        return self.numbering.concepts(doc)
 
-        return _remembered(self._ahead_cache, (doc, number), _CACHE_LIMIT, compute)
-
-    def _heading(self, doc: str, number: str) -> bool:
-        """Whether the rule is a heading: only a title, over subrules ("702.16 Protection")."""
-        rule = self.corpus.rules[doc].get(number)
-        return rule is not None and bool(rule.children) and ranking.only_title(rule)
+    def card(self, span: tuple[str, ...], doc: str) -> Unit | None:
+        return self._cards.unit(span, doc)
 
     @property
-    def cards(self) -> dict[tuple[str, ...], cards.Card]:
-        """The cards of the scenario library by name (read once)."""
-        if self._cards is None:
-            self._cards = cards.library()
-        return self._cards
-
-    def card_unit(self, span: tuple[str, ...], doc: str) -> Unit | None:
-        """The unit of the card `span` names, for `doc` (see `cards`), or None: the name as typed, then what
-        the card's text gives the rules."""
-        card = self.cards.get(tuple(fold(w.lower()) for w in span))
-        if card is None:
-            return None
-        found = self._card_forms.get((card.name, doc))
-        if found is None:
-            found = self._card_forms[(card.name, doc)] = self._read_card(card, doc)
-        forms, named = found
-        return Unit(tuple(span), [tuple(w.lower() for w in span), *forms], list(named), "card")
-
-    def _read_card(self, card: cards.Card, doc: str) -> tuple[list[tuple[str, ...]], list[Named]]:
-        """A card's forms in `doc`: its keyword abilities (titles of the document's counterparts of en-2026's
-        702 rules), its subtypes with rules of their own, else its text's rarest words (on a translation,
-        those the corpus pairs with the document's words)."""
-        base = self.corpus.rules.get(FAMILY_DOC, {})
-        titles = {n: r.title.lower() for n, r in base.items()
-                  if n.startswith(cards.KEYWORD_SECTION) and r.level == "rule" and r.title}
-        here = self.corpus.rules.get(doc, {})
-        forms: list[tuple[str, ...]] = []
-        named: list[Named] = []
-        for number in cards.keywords(card, titles):
-            there = number if doc == FAMILY_DOC else self.alignment.counterpart(FAMILY_DOC, number, doc)
-            if there in here and here[there].title:
-                forms.append(tuple(w.lower() for w in words(here[there].title)))
-                named.append(Named(f"{doc}|{RULE}|{there}", RULE))
-        forms += [(subtype,) for subtype in cards.subtypes(card)]
-        if not forms:
-            english = doc if self._lang[doc] == "en" else next(
-                (p for p in self._pivots([doc]) if self._lang[p] == "en"), None)
-            rare = cards.rarest(card, lambda w, d=english: self.entries(w, d)) if english else ()
-            if english != doc:
-                rare = tuple(w.lower() for w in self.pairs.translate(list(rare), english, "en", doc)) if rare else ()
-            forms.append(rare)
-        return [f for f in forms if f], named
-
-    def family_rules(self, doc: str) -> dict[str, tuple[str, ...]]:
-        """The rules of each situation family (`lexicon/situations.toml`) as numbered in `doc`: read in
-        en-2026, mapped through the alignment (608.2h in 2026 is 608.2g in 2019)."""
-        found = self._families.get(doc)
-        if found is None:
-            base = self.corpus.rules.get(FAMILY_DOC, {})
-            found = {}
-            for name, family in families().items():
-                numbers = [n for wanted in family.rules for n in _at_or_below(wanted, base)]
-                numbers += [n for n, rule in base.items() if any(p in _plain(rule.text) for p in family.says)]
-                found[name] = self._in_document(numbers, doc)
-            self._families[doc] = found
-        return found
-
-    def event_rules(self, doc: str) -> dict[str, tuple[str, ...]]:
-        """The rules of each event (`lexicon/events.toml`) as numbered in `doc`, the deciding rule first: read in
-        en-2026, mapped through the alignment."""
-        found = self._events.get(doc)
-        if found is None:
-            found = self._events[doc] = {event.name: self._in_document(event.rules, doc)
-                                         for event in events.all_events().values()}
-        return found
-
-    def concept_wordings(self, doc: str) -> dict[str, tuple[str, ...]]:
-        """Per mechanic, as numbered in `doc`, the wordings of the concepts it acts through (`lexicon/concepts.toml`,
-        read in en-2026 and mapped through the alignment), in the document's language."""
-        table = concepts()
-        found = {}
-        for number in table.mechanics:
-            there = self._in_document((number,), doc)
-            if there:
-                found[there[0]] = table.of(number, self._lang[doc])
-        return found
-
-    def _in_document(self, numbers: Iterable[str], doc: str) -> tuple[str, ...]:
-        """en-2026 rule numbers as numbered in `doc` (through the alignment), in order, once each; those without a
-        counterpart there left out."""
-        if doc != FAMILY_DOC:
-            numbers = [self.alignment.counterpart(FAMILY_DOC, n, doc) for n in numbers]
-        return tuple(n for n in dict.fromkeys(numbers) if n and n in self.corpus.rules.get(doc, {}))
-
-    def _coverage(self, ref: str, question: Question) -> float:
-        """`ranking.coordination` of the question's units over what the entry holds; for a question naming
-        two or more mechanics, times `ranking.MEETING` when the entry holds them all (a power of it when it
-        holds some: two of three), or `ranking.LISTED` when it is a list of keywords; a rule within a rule or
-        section the question names (a title, or the rules a glossary term sends to) weighs more
-        (`ranking.TOPIC_LIFT` times the share of the question naming it): "can a tapped creature block" → 509.1a
-        (the glossary's Block sends to 509), not 702.39a (Provoke)."""
-        share, meets = self._fit(ref, question)
-        factor = 1.0
-        if len(question.mechanics) > 1:
-            factor = ranking.LISTED if self._listing(ref, question.lang) else ranking.MEETING ** meets
-        if self._holds_hint(ref, question):
-            factor *= ranking.SHAPE_HINT
-        variant = self._variant(ref)
-        if variant and not variant & self._fitting(question).asked:
-            factor *= ranking.UNASKED_VARIANT
-        _, kind, number = parse_ref(ref)
-        if kind == RULE:
-            factor *= 1 + ranking.TOPIC_LIFT * self._fitting(question).topic(number)
-            if question.shape == "time" and any(number == root or _descends(number, root)
-                                                 for root in self._timing(question.doc)):
-                factor *= ranking.TIMING_LIFT
-        return share ** ranking.COORDINATION * factor
-
-    def _timing(self, doc: str) -> tuple[str, ...]:
-        """`ranking.TIMING_RULES` as numbered in `doc` (Timing and Priority is 117 in 2026, 116 in 2019)."""
-        found = self._timings.get(doc)
-        if found is None:
-            found = self._timings[doc] = self._in_document(ranking.TIMING_RULES, doc)
-        return found
-
-    def _variant(self, ref: str) -> frozenset[str]:
-        """For a rule of the multiplayer and casual variants (`ranking.VARIANT_CHAPTERS`: 810.9 in "Two-Headed
-        Giant Variant", "Multiplayer Rules"), the index terms of the words that tell something (not "rules",
-        "players") of its section's and chapter's titles and of the glossary terms sending only to the section;
-        empty for any other entry."""
-        doc, kind, number = parse_ref(ref)
-        if kind != RULE or not number.startswith(ranking.VARIANT_CHAPTERS):
-            return frozenset()
-        section = number.split(".")[0]
-
-        def compute() -> frozenset[str]:
-            rules, lang, reader = self.corpus.rules[doc], self._lang[doc], self.reader(doc)
-            titles = [rules[n].title for n in (section, section[0]) if n in rules and rules[n].title]
-            titles += [entry.term for entry in self.corpus.glossary.get(doc, [])  # "Comandante" for "903 Commander"
-                       if entry.rules and all(n.split(".")[0] == section for n in entry.rules)]
-            return frozenset(t for title in titles for w in words(title) if not reader.incidental(w)
-                             for t in self._word_terms(w, lang))
-
-        return _remembered(self._variants, (doc, section), _CACHE_LIMIT, compute)
-
-    def _hints(self, question: Question) -> frozenset[str]:
-        """The index terms of the words the answer to the question's shape uses (the lexicon's [hints])."""
-        if question.shape is None:
-            return frozenset()
-        cache_key = (question.doc, question.shape)
-        found = self._hint_terms.get(cache_key)
-        if found is None:
-            lang = question.lang
-            found = frozenset(term(w, lang, chain) for w in self.lexicons[question.doc].hints.get(question.shape, ())
-                              for chain in CHAINS)
-            self._hint_terms[cache_key] = found
-        return found
-
-    def _holds_hint(self, ref: str, question: Question) -> bool:
-        """Whether the entry holds a word the answer to the question's shape uses (`_hints`), or a number when the
-        question asks how many (`ranking.NUMBER_SHAPES`: "100" cards, "40" life)."""
-        hints = self._hints(question)
-        if not hints:
-            return False
-        own = self._entry_terms(ref, question.lang)[0]
-        return bool(hints & own) or (question.shape in ranking.NUMBER_SHAPES and any(t.isdigit() for t in own))
-
-    def _fit(self, ref: str, question: Question) -> tuple[float, float]:
-        """How much of the question the entry holds (see `fitting.Fitting.fit`)."""
-        return self._fitting(question).fit(ref, lambda: self._entry_terms(ref, question.lang))
-
-    def _fitting(self, question: Question) -> Fitting:
-        """The question's units as index terms, and the rules it names (worked out once, kept with the reading)."""
-        if question.fitting is None:
-            question.fitting = Fitting.of(question, lambda word: self._word_terms(word, question.lang))
-        return question.fitting
-
-    def _word_terms(self, word: str, lang: str) -> frozenset[str]:
-        """A word's index terms in both chains (asked of every word of a question, for each entry it might fit)."""
-        found = self._word_terms_cache.get((word, lang))
-        if found is None:
-            found = _remembered(self._word_terms_cache, (word, lang), _CACHE_LIMIT,
-                                lambda: frozenset(term(word, lang, chain) for chain in CHAINS))
-        return found
-
-    def _listing(self, ref: str, lang: str) -> bool:
-        """Whether the entry's own text names many keywords (122.1b lists the keyword counters): such a
-        list mentions mechanics together without being where they meet."""
-        found = self._listings.get(ref)
-        if found is None:
-            doc = parse_ref(ref)[0]
-            own = self._entry_terms(ref, lang)[0]
-            found = sum(all(t in own for t in k) for k in self._keyword_keys(doc)) >= ranking.LISTING
-            self._listings[ref] = found
-        return found
-
-    def _keyword_keys(self, doc: str) -> list[tuple[str, ...]]:
-        """The index terms of each keyword ability and action title of `doc`."""
-        found = self._keywords.get(doc)
-        if found is None:
-            lang = self._lang[doc]
-            found = [tuple(terms(rule.title, lang, "fs")) for number, rule in self.corpus.rules.get(doc, {}).items()
-                     if rule.level == "rule" and rule.title and number.startswith(("701.", "702."))]
-            self._keywords[doc] = found
-        return found
-
-    def _entry_terms(self, ref: str, lang: str) -> tuple[frozenset[str], frozenset[str]]:
-        """The index terms (both chains) of what the entry says, and of its examples (`Resolver.parts`)."""
-        def compute() -> tuple[frozenset[str], frozenset[str]]:
-            own, around = self.resolver.parts(ref)
-            return tuple(frozenset(t for text in texts for chain in CHAINS for t in terms(text, lang, chain))
-                         for texts in (own, around))
-
-        return _remembered(self._terms_cache, ref, 8192, compute)
+    def card_longest(self) -> int:
+        return self._cards.longest
 
     # --- typos -----------------------------------------------------------------------------------
 
@@ -637,19 +353,19 @@ class Engine:
     def best_rule(self, words: list[str], doc: str) -> str | None:
         """The number of the rule of `doc` that `words` find first (for a link), or None."""
         scores, _, _ = self._ranked(_Words(words), [doc], self._allowed([doc], None), depth=20)
-        rules = [(s, parse_ref(ref)[2]) for ref, s in scores.items() if parse_ref(ref)[1] == RULE]
+        rules = [(s, ref.key) for ref, s in scores.items() if ref.kind == RULE]
         return max(rules)[1] if rules else None
 
     def entries(self, word: str, doc: str) -> int:
         """About how many entries of `doc` hold the word's index term: the most of any part's (a lower
         bound: an entry may hold it in its title and not its text)."""
-        return _remembered(self._entries_cache, (word, doc), _CACHE_LIMIT,
-                           lambda: self._doc_frequencies(word, doc, ("title", "text", "more"), max))
+        return remembered(self._entries_cache, (word, doc), LIMIT,
+                          lambda: self._doc_frequencies(word, doc, ("title", "text", "more"), max))
 
     def known_in(self, word: str, doc: str) -> bool:
         """Whether any title or text of `doc` holds the word (in either analysis chain)."""
-        return _remembered(self._known_cache, (word, doc), _CACHE_LIMIT,
-                           lambda: self._doc_frequencies(word, doc, ("title", "text"), any))
+        return remembered(self._known_cache, (word, doc), LIMIT,
+                          lambda: self._doc_frequencies(word, doc, ("title", "text"), any))
 
     def _doc_frequencies(self, word: str, doc: str, parts: tuple[str, ...], combine):
         """`combine` (max, any) of how many entries of `doc` hold the word's term, per part and chain."""
@@ -686,38 +402,28 @@ class Engine:
 
     # --- cross-language ----------------------------------------------------------------------------
 
-    def _pivots(self, docs: list[str]) -> list[str]:
-        if len(docs) != 1 or not self.corpus.documents[docs[0]].is_cr:
-            return []
-        return [p for p in self.alignment.pivots(docs[0]) if self._lang[p] != self._lang[docs[0]]]
-
-    def _cross_language(self, query: _Words, doc: str, pivots: list[str], native: dict[str, float],
-                        section: str | None) -> tuple[dict[str, float], dict[str, str]]:
-        """Merge the native hits with those of the pivot documents, mapped to `doc`.
+    def _cross_language(self, query: _Words, doc: str, pivots: list[str], native: Scores,
+                        section: str | None) -> tuple[Scores, dict[Ref, str]]:
+        """Merge the native hits with those of the pivot documents, mapped to `doc` (`Ranker.merge_pivot`).
 
         Runs only when some query words belong to a pivot's language (the native reading has already
-        paired the ones the corpus pairs: "trample" → "Atropelar"). Each pivot's hits weigh by the share
-        of the query's words its language owns, so a mostly Portuguese query on pt-2019 is barely
-        touched by the English pivot, and an English one comes mostly from it.
+        paired the ones the corpus pairs: "trample" → "Atropelar").
         """
         merged = dict(native)
-        via: dict[str, str] = {}
+        via: dict[Ref, str] = {}
         allowed = self._allowed([doc], section)
         for pivot in pivots:
             share = self._language_shares(query.all, [pivot], [doc])[0]  # the words this pivot's language owns
             if share == 0:
                 continue
             found, _, _ = self._ranked(query, [pivot], self._allowed([pivot], section))
+            mapped = []
             for ref, s in found.items():
-                _, kind, number = parse_ref(ref)
-                target_number = self.alignment.counterpart(pivot, number, doc) if kind == RULE else None
-                target = f"{doc}|{RULE}|{target_number}"
-                if target_number is None or self.docnum.get(target) not in allowed:
-                    continue
-                before = merged.get(target, 0.0)
-                merged[target] = before + s * share
-                if s * share > before:
-                    via[target] = pivot
+                number = self.alignment.counterpart(pivot, ref.key, doc) if ref.kind == RULE else None
+                target = Ref.rule(doc, number) if number is not None else None
+                if target is not None and self.docnum.get(target) in allowed:
+                    mapped.append((target, s))
+            self.ranker.merge_pivot(merged, via, mapped, share, pivot)
         return merged, via
 
     # --- filters -----------------------------------------------------------------------------------
@@ -730,39 +436,7 @@ class Engine:
                 allowed &= set(self.postings.term("path", section)[0])
             return allowed
 
-        return _remembered(self._allowed_cache, (tuple(docs), section), 256, compute)
-
-
-def _remembered(cache: dict, key, limit: int, compute):
-    """`cache[key]`, computed once; a cache grown past `limit` starts again (bounded memory per engine)."""
-    found = cache.get(key)
-    if found is None:
-        found = compute()
-        if len(cache) >= limit:
-            cache.clear()
-        cache[key] = found
-    return found
-
-
-def _at_or_below(wanted: str, rules) -> list[str]:
-    """"704.5*": 704.5 and every rule below it; "608.2b": itself (when the document has it)."""
-    if not wanted.endswith("*"):
-        return [wanted] if wanted in rules else []
-    root = wanted[:-1]
-    return [n for n in rules if n == root or (n.startswith(root) and _descends(n, root))]
-
-
-def _descends(number: str, root: str) -> bool:
-    parent = numbers.parent(number)
-    while parent and len(parent) >= len(root):
-        if parent == root:
-            return True
-        parent = numbers.parent(parent)
-    return False
-
-
-def _plain(text: str) -> str:
-    return text.lower().replace("’", "'")
+        return remembered(self._allowed_cache, (tuple(docs), section), 256, compute)
 
 
 def _bounded(value, low: int, high: int, default: int) -> int:

@@ -8,14 +8,18 @@ from dataclasses import dataclass
 
 from judge_app.corpus import Corpus
 from judge_app.search.analysis import CHAINS, key
-from judge_app.search.entries import GLOSSARY, RULE, indexed_title
+from judge_app.search.entries import indexed_title
+from judge_app.search.refs import GLOSSARY, Ref
 
 
 @dataclass(frozen=True, slots=True)
 class Named:
-    ref: str  # "doc|kind|key"
-    kind: str
+    ref: Ref  # a rule or a glossary entry
     rules: tuple[str, ...] = ()  # for a glossary entry: the rules it sends to
+
+    @property
+    def kind(self) -> str:
+        return self.ref.kind
 
 
 class Titles:
@@ -30,9 +34,9 @@ class Titles:
             for number, rule in corpus.rules.get(document.id, {}).items():
                 title = indexed_title(rule)
                 if title and len(title) <= 60:
-                    self._add(table, title, lang, Named(f"{document.id}|{RULE}|{number}", RULE))
+                    self._add(table, title, lang, Named(Ref.rule(document.id, number)))
             for position, entry in enumerate(corpus.glossary.get(document.id, [])):
-                named = Named(f"{document.id}|{GLOSSARY}|{position}", GLOSSARY, tuple(entry.rules))
+                named = Named(Ref.of(document.id, GLOSSARY, str(position)), tuple(entry.rules))
                 for term in (entry.term, entry.english):
                     if term:
                         self._add(table, term, lang, named)

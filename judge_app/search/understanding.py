@@ -42,6 +42,14 @@ class ParsedQuery:
         return self.words + [w for phrase in self.phrases for w in phrase]
 
 
+def number_token(word: str) -> str | None:
+    """A rule or section number written inside a longer query ("702.19c", "704")."""
+    if not word[:1].isdigit():
+        return None
+    number = numbers.normalise(word)
+    return number if number and not numbers.CHAPTER_RE.match(number) else None
+
+
 def clean(text: str) -> str:
     """Printable text on one line: control and format characters become spaces."""
     text = "".join(" " if unicodedata.category(ch)[0] == "C" else ch for ch in str(text))
