@@ -1476,13 +1476,16 @@ def check_trigger(trigger: n.Trigger) -> None:
             check_thing(thing, trigger.text)
 
 
+_MANA_TYPES = frozenset({"{W}", "{U}", "{B}", "{R}", "{G}", "{C}"})
+
+
 def _plays_mana(mana: n.Mana | None) -> bool:
     """Mana in symbols ("{R}{R}"), one of several ("{W} or {U}"), or N mana "of any color" / "of any one color" /
     "in any combination of colors" (106.4), the colours chosen as it resolves."""
     if mana is None:
         return False
-    if mana.symbols is not None:
-        return not mana.choice
+    if mana.symbols is not None:  # each a type of mana (106.1b): no hybrid, Phyrexian, generic or snow symbol
+        return not mana.choice and all(s.symbol in _MANA_TYPES for s in mana.symbols.symbols)
     if mana_words.one_of(mana):
         return True
     return mana.choice in mana_words.ANY_COLOR_CHOICES and mana.amount is not None and mana.amount.kind == "number" \
