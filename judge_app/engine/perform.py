@@ -9,7 +9,7 @@ Every module that changes the game takes a `Play`; `game.Game` adds the moves a 
 
 from __future__ import annotations
 
-from judge_app.engine import events, rules
+from judge_app.engine import events, rules, unmodelled
 from judge_app.engine.choices import Choices
 from judge_app.engine.layers import compute_all
 from judge_app.engine.replacement import entering, replace_events
@@ -36,8 +36,10 @@ class Play(View):
         before = dict(compute_all(self.state)) if leaving else {}
         counters = {oid: dict(self.state.objects[oid].counters) for oid in leaving}
         replaced, notes = replace_events(self, self.choices, changes)
+        unmodelled.check_statics(self, replaced)  # an ability the engine doesn't play would function there
         self.say(notes)
         done = events.perform(self.state, *replaced)
+        unmodelled.check_statics(self)  # … or does now (a copy, a token)
         self._events.extend(done)
         self._return_exiled_until(done)
         found, notes = detect(self, done, before, counters)

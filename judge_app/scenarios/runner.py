@@ -149,7 +149,11 @@ def run(scenario: Scenario) -> Outcome:
     try:
         game.start()
     except NotModelled as exc:
-        outcome.failure = f"{scenario.path}: not modelled: {exc}"
+        game.line = next((c.line for c in scenario.cards if c.id == exc.source and c.line), None)
+        game.record(NOTE, f"The engine can't play this yet: {exc.message}. The replay stops here rather than guess.",
+                    list(exc.rules))
+        where = f"{scenario.path}:{game.line}" if game.line else str(scenario.path)
+        outcome.failure = f"{where}: not modelled: {exc}"
         return outcome
     for action in scenario.actions:
         game.line = action.line
