@@ -336,6 +336,9 @@ def _after(game: Play, player: str, item: StackItem, text: str, cited: list[rule
     (117.3c), from the turn loop."""
     game.state.pending_triggers += triggers.ward_triggers(game, item)
     game.record(ACTION, text, [*cited, rules.PRIORITY_AFTER_ACTION])
+    for target in item.targets:  # what made it a legal target (115, 702.11, 702.16): once per change (613)
+        if target.ref in game.state.objects:
+            game.what_decided(target.ref, ("abilities", "colors", "types"), f"{game.name(target.ref)} is targeted")
 
 
 def activate(game: Play, player: str, source: str, index: int, chosen: list[str], sources: list[str] | None,

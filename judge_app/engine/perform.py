@@ -163,6 +163,15 @@ class Play(View):
         for note in notes:
             self.record(note.kind, note.text, note.rules)
 
+    def what_decided(self, object_id: str, aspects: tuple[str, ...], moment: str) -> None:
+        """A note, once per change, of the continuous effects that made the characteristics deciding `moment`
+        what they are (613): nothing when none touches them."""
+        found = [said for aspect in aspects if (said := self.decided(object_id, aspect)) is not None]
+        if found:
+            text = "; ".join(text for text, _ in found)
+            cited = list(dict.fromkeys(r for _, rule_list in found for r in rule_list))
+            self.note_once(("decided", object_id, text), NOTE, f"{moment}: {text}.", cited)
+
     def note_once(self, key: tuple[str, ...], kind: str, text: str, rule_numbers: list[str]) -> None:
         if key not in self.noted:
             self.noted.add(key)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from judge_app.cardtext import nodes as n
 from judge_app.engine.ability import Ability, Unmodelled
-from judge_app.engine.interpret import Unplayable, check_trigger, read_card
+from judge_app.engine.interpret import PLAYED_VERBS, Unplayable, check_trigger, read_card
 
 ENTERING = "entering"  # a replacement of how the object itself enters acts only as it enters (614.1c–d)
 ZONES = ("battlefield", "hand", "graveyard", "library", "exile", "stack", "command")
@@ -93,10 +93,23 @@ def _triggered(node: n.TriggeredAbility, what: str, rule: str) -> Unmodelled:
     try:
         check_trigger(trigger)
     except Unplayable:
-        verbs = tuple(dict.fromkeys(_verb(e.verb) for e in trigger.events))
+        verbs = tuple(dict.fromkeys(_verb(e.verb) or _never_played(e.verb) for e in trigger.events))
         return Unmodelled("triggered", what, rule, zones=zones, verbs=() if "" in verbs else verbs,
                           step=trigger.step is not None)
     return Unmodelled("triggered", what, rule, zones=zones, exact=True, step=trigger.step is not None)
+
+
+# events only an instruction or keyword action makes happen (701): while the engine refuses that instruction wherever
+# it meets it, the event can't happen in a replay unseen
+ACTION_EVENTS = {"become monstrous": "monstrosity", "transform": "transform", "explore": "explore",
+                 "become renowned": "renown", "adapt": "adapt"}
+
+
+def _never_played(verb: str) -> str:
+    """The event verb itself (which no event of the engine's matches) when only an instruction the engine doesn't
+    play makes it happen, else "" (any event might be it)."""
+    action = ACTION_EVENTS.get(verb)
+    return verb if action is not None and action not in PLAYED_VERBS else ""
 
 
 def _self(thing: n.Thing | None) -> bool:
