@@ -24,16 +24,18 @@ from judge_app.cardtext import read  # noqa: E402
 from judge_app.cardtext.examples import quoted_abilities  # noqa: E402
 from judge_app.corpus import load_corpus  # noqa: E402
 from judge_app.engine.interpret import Unplayable, ability  # noqa: E402
+from judge_app.engine.placeholders import acting  # noqa: E402
 
 CARDS = ROOT / "tests" / "data" / "cards"
 
 
 def measure(texts: list[tuple[str, str | None, str | None]]) -> tuple[int, int, int, Counter[str], list[str]]:
     """(abilities read, played, cards fully played, refusal reasons, examples of refusals) over (text, name,
-    type line) triples."""
+    type line) triples. `ACTS` counts, of the abilities refused, when each would stop a replay (`placeholders`)."""
     read_count = played = whole = 0
     reasons: Counter[str] = Counter()
     examples: list[str] = []
+    ACTS.clear()
     for text, name, type_line in texts:
         card = read(text, name=name, type_line=type_line)
         refused = False
@@ -44,11 +46,26 @@ def measure(texts: list[tuple[str, str | None, str | None]]) -> tuple[int, int, 
             except Unplayable as exc:
                 refused = True
                 reasons[_reason(exc)] += 1
+                u = acting(node, exc, permanent=not type_line or not any(
+                    t in type_line.lower() for t in ("instant", "sorcery")))
+                ACTS[_when(u.acts, u.exact, u.verbs)] += 1
                 examples.append(f"{name or '—'}: {exc}")
             else:
                 played += 1
         whole += bool(card.abilities) and not refused and not card.errors
     return read_count, played, whole, reasons, examples
+
+
+ACTS: Counter[str] = Counter()
+
+
+def _when(acts: str, exact: bool, verbs: tuple[str, ...]) -> str:
+    """When an ability refused would stop a replay (issue 29, item 3)."""
+    if acts == "triggered":
+        return "when its event happens" + (" (read exactly)" if exact else " (or might: " + (
+            "the events it names)" if verbs else "any event)"))
+    return {"activated": "when activated", "static": "where it functions", "cast": "when cast",
+            "never": "never (outside the game)"}[acts]
 
 
 def _reason(exc: Unplayable) -> str:
@@ -81,6 +98,7 @@ def main() -> None:
         if label.startswith(" "):
             continue  # a half: its figures only
         print("  refused, most common: " + "; ".join(f"{r} ×{n}" for r, n in reasons.most_common(12)))
+        print("  a refused ability stops a replay only: " + "; ".join(f"{w} ×{n}" for w, n in ACTS.most_common()))
         for line in examples[: args.show]:
             print("    " + line[:160])
 

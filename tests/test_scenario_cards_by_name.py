@@ -153,11 +153,15 @@ def test_a_battle_by_name_needs_its_defense():
     assert battle.printed.defense == 6 and battle.by_hand == ("defense",)
 
 
-def test_text_the_engine_does_not_play_says_it_came_from_the_database():
-    text = BOARD + card("Delver of Secrets")  # its upkeep trigger transforms it
-    err = error_of(text)
-    assert err.line == line_of(text, 'name = "Delver of Secrets"')
-    assert "not yet played" in err.problem and "from the card database" in err.problem
+def test_text_the_engine_does_not_play_is_said_and_stops_the_replay_where_it_acts():
+    board = BOARD.replace("[players.Alice]\n", "[players.Alice]\nlibrary = 3\n")
+    text = board.replace("[players.Bob]\n", "[players.Bob]\nlibrary = 3\n") + card("Delver of Secrets")  # transforms
+    outcome = run(loads(text.replace('until = "precombat main"', 'until = "draw"')))
+    assert any("Delver of Secrets" in s.text and "not yet played" not in s.text and "Not modelled" in s.text
+               for s in outcome.trace.steps if s.kind == "setup")
+    assert outcome.ok, outcome.failure  # Bob's upkeep (turn 4) isn't Delver's controller's: it doesn't trigger
+    stopped = run(loads(text.replace('until = "precombat main"', 'until = "draw"\nuntil_turn = 5')))
+    assert "not modelled" in stopped.failure and stopped.trace.steps[-1].step == "upkeep"
 
 
 def test_the_trace_says_once_where_the_characteristics_came_from(corpus, cards):

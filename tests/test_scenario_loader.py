@@ -52,11 +52,15 @@ def test_bad_power_toughness_names_its_line():
     assert "power/toughness" in str(err)
 
 
-def test_text_the_engine_does_not_play_is_named_with_its_rule():
-    err = error_of(BASE + 'text = "When this creature enters, venture into the dungeon."\n')
-    assert err.line == 14
-    assert "'bear' (Grizzly Bears)" in err.problem and "venture into the dungeon" in err.problem
-    assert "recognised but not yet played" in err.problem and "701.49" in err.problem
+def test_text_the_engine_does_not_play_is_said_as_the_replay_starts_and_stops_it_where_it_acts():
+    text = BASE + 'zone = "hand"\ntext = "When this creature enters, venture into the dungeon."\n\n' \
+        '[[actions]]\ndo = "enter"\ncard = "bear"\n'
+    outcome = run(loads(text, "case.toml"))
+    setup = outcome.trace.steps[0]
+    assert setup.kind == "setup" and "Grizzly Bears" in setup.text and "venture into the dungeon" in setup.text
+    assert "701.49" in setup.text and "stops it if it triggers" in setup.text
+    assert outcome.failure.startswith("case.toml:17: not modelled (enter)")
+    assert "recognised but not yet played" in outcome.failure and "701.49" in outcome.failure
 
 
 def test_text_the_grammar_can_not_read_is_positioned():
@@ -140,8 +144,9 @@ def test_expected_rejection_that_does_not_come_fails():
 
 
 def test_a_keyword_not_played_in_a_keyword_list_is_named_alone():
-    err = error_of(BASE + 'text = "Flying, banding"\n')
-    assert err.problem.endswith('banding (702.22) is recognised but not yet played, in "banding"')
+    outcome = run(loads(BASE + 'text = "Flying, banding"\n', "case.toml"))
+    assert outcome.failure.startswith("case.toml:7: not modelled: Grizzly Bears's ability \"banding\" functions")
+    assert outcome.failure.endswith("banding is recognised but not yet played — 702.22, 113.6, 604.1")
 
 
 CLONE = BASE + """

@@ -192,13 +192,33 @@ class Cost:
 
 
 @dataclass(frozen=True, slots=True)
+class Unmodelled:
+    """An ability the engine reads but doesn't play yet, kept in its place on the object (never silently inert):
+    it stops a replay only where it would act (113.6). `acts` says when: "activated" (when activated, 602),
+    "triggered" (when its event happens, 603.2: `exact` if the engine can match its trigger condition, else at
+    the first event of one of `verbs` that might match, any event when there are none; `step` for "at the
+    beginning of" one), "static" (while its object is in one of `zones`, 604.1, 113.6: "all" for a
+    characteristic-defining ability, 604.3), "cast" (when its card is cast, 601.2), "never" (outside the game:
+    deck construction, 702.124a). `what` and `rule` are the reader's refusal."""
+
+    acts: str
+    what: str
+    rule: str
+    zones: frozenset[str] = frozenset()
+    exact: bool = False
+    verbs: tuple[str, ...] = ()
+    step: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Ability:
     """One ability of an object. `kind` is a keyword ("flying", "protection", "landwalk") or a kind the engine
     plays: "static" (continuous effects, `changes`), "cda" (characteristic-defining, 604.3), "spell" (an
     instant's or sorcery's effect), "triggered" (`trigger` and `effect`), "activated" (`cost` and `effect`),
     "mana" (an activated mana ability, 605.1a), "replacement" (`word` names which, 614), "ward" (`cost`, 702.21a),
     "kicker" (`cost`, 702.33), "additional cost" (`cost`, 601.2f), "cost change" (`value` generic mana more or
-    less per time, `per`, for itself or the spells its `filter` names, 601.2f)."""
+    less per time, `per`, for itself or the spells its `filter` names, 601.2f), "unmodelled" (one the engine
+    doesn't play: `unmodelled` says when it would act, and the replay stops there; `trigger` kept for matching)."""
 
     kind: str
     text: str
@@ -218,6 +238,7 @@ class Ability:
     condition: StaticCondition | None = None  # static abilities: "as long as …" (611.3a)
     described: nodes.Description | None = None  # static abilities: the objects affected, as a description
     per: nodes.Description | None = None  # a cost change: "for each …", what is counted as the spell is cast
+    unmodelled: Unmodelled | None = None  # kind "unmodelled": when it would act, and why it isn't played
     node: Any = field(default=None, compare=False)  # the tree node it was read from
 
     def __str__(self) -> str:

@@ -15,7 +15,7 @@ import dataclasses
 from typing import Any
 
 from judge_app.cardtext import nodes as n
-from judge_app.engine import effects, mana, matching, rules, targets, triggers
+from judge_app.engine import effects, mana, matching, rules, targets, triggers, unmodelled
 from judge_app.engine.ability import Ability, Cost
 from judge_app.engine.attachments import can_enchant
 from judge_app.engine.characteristics import Characteristics
@@ -241,6 +241,7 @@ def cast(game: Play, player: str, card: str, chosen: list[str], sources: list[st
          choices: dict[str, Any] | None = None) -> None:
     """601.2: cast `card` from `player`'s hand with these targets, paying with `sources` (or by default)."""
     _priority(game, player)
+    unmodelled.check_cast(game, card)
     state = game.state
     obj = state.objects[card]
     chars = game.chars(card)
@@ -395,6 +396,9 @@ def _after(game: Play, player: str, item: StackItem, text: str, cited: list[rule
     (117.3c), from the turn loop."""
     game.state.pending_triggers += triggers.ward_triggers(game, item)
     game.record(ACTION, text, [*cited, rules.PRIORITY_AFTER_ACTION])
+    for target in item.targets:  # what made it a legal target (115, 702.11, 702.16): once per change (613)
+        if target.ref in game.state.objects:
+            game.what_decided(target.ref, ("abilities", "colors", "types"), f"{game.name(target.ref)} is targeted")
 
 
 def activate(game: Play, player: str, source: str, index: int, chosen: list[str], sources: list[str] | None,
@@ -404,11 +408,12 @@ def activate(game: Play, player: str, source: str, index: int, chosen: list[str]
     state = game.state
     zone = state.objects[source].zone
     chars = game.chars(source)
-    abilities = [a for a in chars.abilities if a.kind in ("activated", "mana")]
+    abilities = [a for a in chars.abilities if unmodelled.activatable(a)]
     if not 1 <= index <= len(abilities):
         raise IllegalAction(f"{chars.name} has {len(abilities)} activated abilit{'y' if len(abilities) == 1 else 'ies'}"
                             f"; there is no ability {index}", rules.ACTIVATE)
     ability = abilities[index - 1]
+    unmodelled.check_activation(game, source, ability)
     if ability.functions_in != zone:  # 113.6, 113.6m
         raise IllegalAction(f"{chars.name}'s ability (\"{ability.shown(chars.name)}\") functions only while it is in "
                             f"the {ability.functions_in}; it is in the {zone}", rules.ABILITY_ZONES, rules.ACTIVATE)

@@ -83,6 +83,8 @@ def declare_attackers(game: Play, declarations: list[tuple[str, str | None]], by
         text += (f" (Default: {', '.join(game.name(a) for a in defaulted)} attack{'s' if len(defaulted) == 1 else ''}"
                  f" the defending player, as the scenario named no target.)")
     game.record(DEFAULT if defaulted or by_default else TURN_BASED, text, cited)
+    for attacker in combat.attackers:  # what made it a creature that may attack, and its abilities (613)
+        game.what_decided(attacker, ("types", "controller", "abilities"), f"{game.name(attacker)} attacks")
 
 
 # --- declare blockers (509.1) -------------------------------------------------------------------------
@@ -123,6 +125,10 @@ def declare_blockers(game: Play, blocks: list[tuple[str, str]], by_default: bool
                                                                  else ".)")) if by_default else ""
     game.record(DEFAULT if by_default else TURN_BASED,
                 f"{defender} declares blockers: " + ("; ".join(parts) or "none") + "." + note, cited)
+    for blocker in combat.blocking:  # what made it able to block what it blocks (613)
+        game.what_decided(blocker, ("types", "abilities"), f"{game.name(blocker)} blocks")
+        for attacker in combat.blocking[blocker]:
+            game.what_decided(attacker, ("abilities",), f"{game.name(attacker)} is blocked")
 
 
 # --- combat damage (510) --------------------------------------------------------------------------------
@@ -257,6 +263,8 @@ def combat_damage(game: Play, choices: dict[str, dict[str, int]]) -> None:
     cited.append(rules.ASSIGNMENT_CHECKED)
     game.record(DEFAULT if defaulted else TURN_BASED, "Combat damage is assigned: " + ("; ".join(lines) or
                 "no creature assigns combat damage") + ".", cited)
+    for creature in who:  # its power is the damage it assigns (510.1a); toughness decides what is lethal (702.19b)
+        game.what_decided(creature, ("pt",), f"{game.name(creature)} assigns combat damage")
     report = deal_damage(game, assignments, combat=True)
     game.record(TURN_BASED, "All combat damage is dealt simultaneously: " + "; ".join(report.lines) + ".",
                 [rules.COMBAT_DAMAGE_SIMULTANEOUS, rules.TBA_DEAL_DAMAGE, *report.rules])

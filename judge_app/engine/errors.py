@@ -16,9 +16,11 @@ class IllegalAction(Exception):
 
 class NotModelled(Exception):
     """Something the rules allow that the engine can't play yet: the replay stops and says so, naming the card,
-    the ability and the rule, rather than giving an answer that could be wrong."""
+    the ability and the rule, rather than giving an answer that could be wrong. `source`: the object whose ability
+    it is, when one is."""
 
-    def __init__(self, message: str, rule: Cite, *more: Cite):
+    def __init__(self, message: str, rule: Cite, *more: Cite, source: str = ""):
         self.message = message
         self.rules = (rule, *more)
+        self.source = source
         super().__init__(f"{message} — {', '.join(self.rules)}")

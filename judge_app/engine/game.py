@@ -19,16 +19,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from judge_app.engine import casting, combat, turn
+from judge_app.engine import casting, combat, turn, unmodelled
 from judge_app.engine.actions import concede
 from judge_app.engine.perform import Play
 from judge_app.engine.state import Step
-from judge_app.engine.trace import NOTE
+from judge_app.engine.trace import NOTE, SETUP
 from judge_app.engine.view import View
 
 
 class Game(Play):
     def start(self) -> None:
+        """The replay starts: the abilities on the board the engine doesn't play are said once, and one that
+        functions already stops it (`unmodelled.py`)."""
+        if unmodelled.present(self.state):
+            self.record(SETUP, unmodelled.survey(self), [])
+            unmodelled.check_statics(self)
         turn.start(self)
 
     def advance(self) -> None:

@@ -16,6 +16,7 @@ import dataclasses
 import functools
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from judge_app.cardtext import nodes as n
@@ -95,8 +96,10 @@ class CardTextError(ValueError):
         return f"line {self.line}, column {self.column}: {self.message}"
 
 
-def read_card(text: str, name: str = "", type_line: str | None = None) -> list[Ability]:
-    """Every ability of a card's text as the engine plays it. Raises `CardTextError` or `Unplayable`."""
+def read_card(text: str, name: str = "", type_line: str | None = None,
+              placeholder: Callable[[n.Ability, Unplayable], Ability] | None = None) -> list[Ability]:
+    """Every ability of a card's text as the engine plays it. Raises `CardTextError` or `Unplayable`; with a
+    `placeholder`, an ability refused is what it makes of the ability and the refusal instead."""
     if not text.strip():
         return []
     card = read(text, name=name or None, type_line=type_line)
@@ -108,9 +111,18 @@ def read_card(text: str, name: str = "", type_line: str | None = None) -> list[A
         try:
             out += ability(node)
         except Unplayable as exc:
-            raise Unplayable(exc.what, exc.rule, node.text, node.line) from None
-    _check_paid_references(out)
-    return _one_spell_ability(out)
+            if placeholder is None:
+                raise Unplayable(exc.what, exc.rule, node.text, node.line) from None
+            out.append(placeholder(node, exc))
+    while True:
+        try:
+            _check_paid_references(out)
+            return _one_spell_ability(out)
+        except Unplayable as exc:  # what only the whole card refuses: the ability it names becomes a placeholder
+            at = next((i for i, a in enumerate(out) if a.text == exc.ability and a.kind != "unmodelled"), None)
+            if placeholder is None or at is None:
+                raise
+            out[at] = placeholder(out[at].node, exc)
 
 
 def _one_spell_ability(abilities: list[Ability]) -> list[Ability]:

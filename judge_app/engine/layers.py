@@ -259,7 +259,7 @@ def compute_all(state: GameState) -> dict[str, Characteristics]:
                 cites = (kind.rule, *kind.also, *((rules.CDA,) if effect.cda else ()), *more)
                 if applied_here.get(oid):  # a later effect in the same layer (613.7a for statics, 613.7b)
                     cites += (rules.TIMESTAMPS, rules.STATIC_TIMESTAMP if effect.selector else rules.EFFECT_TIMESTAMP)
-                cites += _conditional_rules(effect)
+                cites += _conditional_rules(effect) or _described(effect)
                 said = effect.description + (f" (\"{effect.condition.text}\" holds)" if effect.condition else "")
                 log[oid].append(Applied(layer, said, cites, _result(layer, current[oid])))
                 applied_here.setdefault(oid, []).append(effect)
@@ -342,6 +342,12 @@ def _board(state: GameState, current: dict[str, Characteristics], source: str) -
     def chars(oid: str) -> Characteristics:
         return current[oid] if oid in current else state.objects[oid].printed
     return conditions.Board(state, chars, source, current[source].controller)
+
+
+def _described(effect: ContinuousEffect) -> tuple[rules.Cite, ...]:
+    """611.3a: a static ability's effect on the objects its text describes applies to whatever it describes now."""
+    return (rules.STATIC_EFFECT,) if effect.selector not in ("", "self", "enchanted", "equipped",
+                                                             "enchanted permanent") else ()
 
 
 def _conditional_rules(effect: ContinuousEffect) -> tuple[rules.Cite, ...]:

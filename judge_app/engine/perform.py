@@ -9,7 +9,7 @@ Every module that changes the game takes a `Play`; `game.Game` adds the moves a 
 
 from __future__ import annotations
 
-from judge_app.engine import events, rules
+from judge_app.engine import events, rules, unmodelled
 from judge_app.engine.choices import Choices
 from judge_app.engine.layers import compute_all
 from judge_app.engine.replacement import entering, replace_events
@@ -36,8 +36,10 @@ class Play(View):
         before = dict(compute_all(self.state)) if leaving else {}
         counters = {oid: dict(self.state.objects[oid].counters) for oid in leaving}
         replaced, notes = replace_events(self, self.choices, changes)
+        unmodelled.check_statics(self, replaced)  # an ability the engine doesn't play would function there
         self.say(notes)
         done = events.perform(self.state, *replaced)
+        unmodelled.check_statics(self)  # … or does now (a copy, a token)
         self._events.extend(done)
         self.state.this_turn += remembered(self, done, before)
         self._return_exiled_until(done)
@@ -161,6 +163,15 @@ class Play(View):
         """Record what a function that only looked at the game found to say."""
         for note in notes:
             self.record(note.kind, note.text, note.rules)
+
+    def what_decided(self, object_id: str, aspects: tuple[str, ...], moment: str) -> None:
+        """A note, once per change, of the continuous effects that made the characteristics deciding `moment`
+        what they are (613): nothing when none touches them."""
+        found = [said for aspect in aspects if (said := self.decided(object_id, aspect)) is not None]
+        if found:
+            text = "; ".join(text for text, _ in found)
+            cited = list(dict.fromkeys(r for _, rule_list in found for r in rule_list))
+            self.note_once(("decided", object_id, text), NOTE, f"{moment}: {text}.", cited)
 
     def note_once(self, key: tuple[str, ...], kind: str, text: str, rule_numbers: list[str]) -> None:
         if key not in self.noted:

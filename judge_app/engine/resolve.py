@@ -43,6 +43,8 @@ def resolve_top(game: Play) -> None:
             illegal[index] = f"{target_name(game, item.targets[index].ref)} is no longer a legal target: " \
                              f"{problem.reason}"
             cited.append(problem.rule)
+            game.what_decided(item.targets[index].ref, ("abilities", "colors", "types", "controller"),
+                              f"{target_name(game, item.targets[index].ref)} as {item.name} resolves")
     if item.targets and len(illegal) == len(item.targets):
         game.perform(*leave_stack(game, item, "graveyard", "didn't resolve"))
         _, words, more = goes_to(item)

@@ -132,10 +132,16 @@ def _creature_or_planeswalker(game: Play, oid: str) -> Found | None:
     chars = game.chars(oid)
     name = chars.name
     if chars.is_creature and chars.toughness is not None:
+        layered = game.decided(oid, "pt")  # the effects that made its toughness what it is (613)
+        why_pt, pt_rules = (f" — {layered[0]}", tuple(layered[1])) if layered else ("", ())
         if chars.toughness <= 0:
-            return Found(f"{name} has toughness {chars.toughness} and is put into its owner's graveyard",
-                         rules.SBA_ZERO_TOUGHNESS, [ZoneChange(oid, "battlefield", "graveyard", "put")])
+            return Found(f"{name} has toughness {chars.toughness} and is put into its owner's graveyard{why_pt}",
+                         rules.SBA_ZERO_TOUGHNESS, [ZoneChange(oid, "battlefield", "graveyard", "put")], also=pt_rules)
         lethal = obj.damage and obj.damage >= chars.toughness
+        if obj.damage and not lethal and layered:  # the layers decide it survives: said once per change
+            game.note_once(("not lethal", oid, str(obj.damage), layered[0]), NOTE,
+                           f"{name} has {obj.damage} damage marked and toughness {chars.toughness}: not lethal damage, "
+                           f"so it isn't destroyed ({layered[0]}).", [rules.SBA_LETHAL_DAMAGE, *pt_rules])
         if lethal or obj.dealt_deathtouch_damage:
             rule = rules.SBA_LETHAL_DAMAGE if lethal else rules.SBA_DEATHTOUCH
             why = (f"has {obj.damage} damage marked and toughness {chars.toughness} (lethal damage)" if lethal
@@ -145,8 +151,8 @@ def _creature_or_planeswalker(game: Play, oid: str) -> Found | None:
                                f"{name} {why}, but it has indestructible and isn't destroyed.",
                                [rule, rules.INDESTRUCTIBLE])
                 return None
-            return Found(f"{name} {why} and is destroyed", rule,
-                         [ZoneChange(oid, "battlefield", "graveyard", "destroyed")])
+            return Found(f"{name} {why} and is destroyed{why_pt if lethal else ''}", rule,
+                         [ZoneChange(oid, "battlefield", "graveyard", "destroyed")], also=pt_rules if lethal else ())
     if chars.is_planeswalker and (chars.loyalty or 0) <= 0:
         return Found(f"{name} has 0 loyalty and is put into its owner's graveyard", rules.SBA_PLANESWALKER,
                      [ZoneChange(oid, "battlefield", "graveyard", "put")])

@@ -295,6 +295,7 @@ class GameState:
     layer_rules: dict[str, list[str]] = field(default_factory=dict, repr=False)  # the last computation's (613.1)
     layer_log: dict[str, list[Any]] = field(default_factory=dict, repr=False)  # … each effect applied, in order
     dependencies: set[tuple[str, str]] = field(default_factory=set, repr=False)  # (waits, for) seen (613.8b)
+    unmodelled: bool = False  # some object has an ability the engine doesn't play (`engine/unmodelled.py`)
 
     def next_timestamp(self) -> int:
         self.timestamp += 1

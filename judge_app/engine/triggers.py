@@ -18,7 +18,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from judge_app.cardtext import nodes as n
-from judge_app.engine import conditions, matching, rules
+from judge_app.engine import conditions, matching, rules, unmodelled
 from judge_app.engine.ability import Ability
 from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.errors import NotModelled
@@ -253,6 +253,7 @@ def detect(game: View, changes: list[Event], before: dict[str, Characteristics],
     for change in changes:
         _siege(game, change)
         for happened in _happened(game, change, before):
+            _refuse_unmodelled(game, happened, before)
             if now is None:
                 now = {oid: c for oid in state.battlefield if (c := game.chars(oid)).abilities_of("triggered")}
             looks_back = happened.verb in ("leave", "die") or (happened.verb == "put into graveyard"
@@ -275,6 +276,58 @@ def detect(game: View, changes: list[Event], before: dict[str, Characteristics],
                 notes += missed(game, happened, sources, before)
     kept, more = _conditions_hold(game, found)
     return kept, notes + more
+
+
+def _refuse_unmodelled(game: View, happened: Happened, before: dict[str, Characteristics]) -> None:
+    """An unmodelled triggered ability whose event this might be stops the replay (603.2): matched exactly when
+    the engine reads its trigger condition, else by the events it names, or any event when it names none the
+    engine knows (`placeholders.py`)."""
+    state = game.state
+    if not state.unmodelled:
+        return
+    for oid, obj in state.objects.items():
+        if obj.face_down:
+            continue
+        chars = before.get(oid) if oid in before and not state.on_battlefield(oid) else None
+        where = "battlefield" if chars is not None else obj.zone
+        chars = chars or game.chars(oid)
+        for ability in chars.abilities_of("unmodelled"):
+            u = ability.unmodelled
+            if u is None or u.acts != "triggered" or u.step or where not in u.zones:
+                continue
+            if u.exact:
+                assert ability.trigger is not None
+                anchor = Anchor(chars.controller, oid)
+                hit = any(_matches_event(game, e, happened, anchor, before) for e in ability.trigger.events)
+            else:
+                hit = not u.verbs or happened.verb in u.verbs
+            if hit:
+                raise unmodelled.refusal(game, oid, ability, f"would trigger ({happened.reason})", rules.TRIGGER,
+                                         *happened.why)
+
+
+def _refuse_unmodelled_at_step(game: View, step: str) -> None:
+    """603.2b: an unmodelled "at the beginning of" ability whose step this might be stops the replay; one whose
+    trigger condition the engine can't read at all, at the first step that begins."""
+    state = game.state
+    if not state.unmodelled:
+        return
+    for obj in state.permanents():
+        if obj.face_down:
+            continue
+        chars = game.chars(obj.id)
+        for ability in chars.abilities_of("unmodelled"):
+            u = ability.unmodelled
+            if u is None or u.acts != "triggered" or not (u.step or not (u.exact or u.verbs)):
+                continue
+            when = ability.trigger.step if ability.trigger is not None else None
+            if u.exact and when is not None and (STEP_WORDS.get(when.step) != step or (
+                    when.whose is not None and chars.controller != state.active)):
+                continue
+            if u.verbs and step not in u.verbs:
+                continue
+            raise unmodelled.refusal(game, obj.id, ability, f"would trigger (the {step} step began)",
+                                     rules.TRIGGER, rules.TRIGGER_STEP)
 
 
 def _cycled(game: View, happened: Happened) -> dict[str, Characteristics]:
@@ -377,6 +430,7 @@ STEP_WORDS = {"upkeep": "upkeep", "draw": "draw", "end": "end", "beginning of co
 def at_step(game: View, step: str) -> tuple[list[PendingTrigger], list[Note]]:
     """"At the beginning of …" abilities (603.2b) and delayed triggers waiting for this step (603.7b)."""
     state = game.state
+    _refuse_unmodelled_at_step(game, step)
     found = []
     for obj in state.permanents():
         chars = game.chars(obj.id)

@@ -12,6 +12,12 @@ from judge_app.engine.characteristics import Characteristics
 from judge_app.engine.layers import characteristics, layer_log
 from judge_app.engine.state import GameState, Step
 
+COPY_LAYERS = ("1a", "1b")
+ASPECT_LAYERS = {"pt": (*COPY_LAYERS, "7a", "7b", "7c", "7d"), "types": (*COPY_LAYERS, "4"),
+                 "abilities": (*COPY_LAYERS, "3", "6"), "colors": (*COPY_LAYERS, "5"), "controller": ("2",)}
+ASPECT_WORDS = {"pt": "power and toughness", "types": "types", "abilities": "abilities", "colors": "colors",
+                "controller": "controller"}
+
 
 class View:
     def __init__(self, state: GameState):
@@ -61,6 +67,28 @@ class View:
                 + f". Result: {now}.")
         cited = [rules.LAYERS, *dict.fromkeys(r for a in layer_log(self.state, object_id) for r in a.rules)]
         return text, cited
+
+    def decided(self, object_id: str, aspect: str) -> tuple[str, list[rules.Cite]] | None:
+        """The continuous effects that make a permanent's `aspect` what it is now ("pt", "types", "abilities",
+        "colors", "controller"), as words and rules (613.1–613.8, 611.2c, 611.3a, 700.5, 305.7 …): what a judge
+        cites when that characteristic decides an outcome. None when no effect touches it (its printed value)."""
+        if not self.state.on_battlefield(object_id):
+            return None
+        log = layer_log(self.state, object_id)
+        applied = [a for a in log if a.layer in ASPECT_LAYERS[aspect]]
+        if not applied:
+            return None
+        if any(rules.LAYERS_SAME_SET in a.rules for a in applied):  # 613.6: why its source's ability was gone
+            applied = [a for a in log if a in applied or a.layer in ("3", "6")]
+        chars = self.chars(object_id)
+        value = {"pt": chars.pt, "types": chars.type_line, "colors": " and ".join(sorted(chars.colors)) or "colorless",
+                 "abilities": "; ".join(a.text for a in chars.abilities) or "no abilities",
+                 "controller": f"controlled by {chars.controller}"}[aspect]
+        steps = "; ".join(f"layer {a.layer}: {a.description}" + (f" → {a.result}" if a.result else "")
+                          + (" (its source lost that ability in an earlier layer, but the effect had begun and keeps "
+                             "applying)" if rules.LAYERS_SAME_SET in a.rules else "") for a in applied)
+        text = f"{self.name(object_id)}'s {ASPECT_WORDS[aspect]} ({value}): {steps}"
+        return text, [rules.LAYERS, *dict.fromkeys(r for a in applied for r in a.rules)]
 
     @property
     def over(self) -> bool:

@@ -23,6 +23,7 @@ from judge_app.engine.characteristics import (
 )
 from judge_app.engine.interpret import CardTextError, Unplayable, keyword_kinds, read_card
 from judge_app.engine.keywords import KEYWORD_COUNTER_KINDS
+from judge_app.engine.placeholders import read_for_replay
 from judge_app.engine.state import ZONES, Step
 from judge_app.scenarios import named
 from judge_app.scenarios.locate import KeyLines, deepest_line
@@ -473,14 +474,11 @@ class _Loader:
         protector = self._player(table["protector"], (*path, "protector")) if "protector" in table else ""
         text = r.typed(table.get("text", ""), at("text"), str, "a string")
         try:
-            abilities = read_card(text, name, r.typed(table["type"], at("type"), str, "a string"))
+            abilities = read_for_replay(text, name, r.typed(table["type"], at("type"), str, "a string"))
         except CardTextError as exc:
             raise r.error(at("text"), f"card {card_id!r}: its text can't be read at line {exc.line}, column "
                           f"{exc.column}: {exc.message}{said}",
                           "Oracle text (`judge card read` shows how a text is read)") from None
-        except Unplayable as exc:
-            raise r.error(at("text"), f"card {card_id!r} ({name}): {exc}{said}",
-                          "abilities the engine plays (scenarios/README.md lists them)") from None
         printed = Characteristics(name=name, mana_cost=cost, colors=colors, supertypes=supertypes, types=types,
                                   subtypes=subtypes, power=power, toughness=toughness, loyalty=loyalty,
                                   defense=defense, abilities=tuple(abilities))

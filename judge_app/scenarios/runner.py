@@ -149,7 +149,11 @@ def run(scenario: Scenario) -> Outcome:
     try:
         game.start()
     except NotModelled as exc:
-        outcome.failure = f"{scenario.path}: not modelled: {exc}"
+        game.line = next((c.line for c in scenario.cards if c.id == exc.source and c.line), None)
+        game.record(NOTE, f"The engine can't play this yet: {exc.message}. The replay stops here rather than guess.",
+                    list(exc.rules))
+        where = f"{scenario.path}:{game.line}" if game.line else str(scenario.path)
+        outcome.failure = f"{where}: not modelled: {exc}"
         return outcome
     for action in scenario.actions:
         game.line = action.line
@@ -160,8 +164,9 @@ def run(scenario: Scenario) -> Outcome:
             game.explain(action.params["card"])
             continue
         if action.do == "check":
-            outcome.checks += [check(game, e, f"after line {action.line}")
-                               for items in action.params.values() for e in items]
+            expected = [e for items in action.params.values() for e in items]
+            explain_expected(game, expected)
+            outcome.checks += [check(game, e, f"after line {action.line}") for e in expected]
             continue
         failure = _replay(game, scenario, action)
         if failure:
@@ -176,6 +181,7 @@ def run(scenario: Scenario) -> Outcome:
                         "guess.", list(exc.rules))
             outcome.failure = f"{scenario.path}: not modelled: {exc}"
             return outcome
+    explain_expected(game, scenario.expectations)
     outcome.checks += [check(game, e, "end") for e in scenario.expectations]
     if scenario.expected_rules:
         outcome.checks.append(_check_rules(game.trace, scenario.expected_rules, scenario.expected_rules_line))
@@ -202,6 +208,20 @@ def sources_note(scenario: Scenario) -> str:
 
 
 _SAID = {"pt": "P/T", "colors": "colours"}
+
+
+# the characteristic an expectation asks about, as `View.decided` names it
+EXPECTED_ASPECTS = {"pt": "pt", "type": "types", "has": "abilities", "lacks": "abilities", "colors": "colors",
+                    "controller": "controller"}
+
+
+def explain_expected(game: Game, expectations: list[Expectation]) -> None:
+    """What the scenario asks is the outcome: the continuous effects that make each characteristic it asks about
+    what it is now are said, once per change (613), before the expectations are checked."""
+    for expectation in expectations:
+        aspect = EXPECTED_ASPECTS.get(expectation.what)
+        if aspect is not None and expectation.subject in game.state.objects:
+            game.what_decided(expectation.subject, (aspect,), f"As the scenario asks ({expectation.what})")
 
 
 def _missing(game: Game, action: ActionSpec) -> list[str]:
