@@ -51,7 +51,7 @@ STOCK = (
     ("forest", ME, "battlefield", "Basic Land — Forest", "", None, "", False),
     ("relic", ME, "battlefield", "Artifact", "{2}", None, "", False),
     ("piker", THEM, "battlefield", "Creature — Goblin Warrior", "{1}{R}", (2, 1), "", False),
-    ("zombie", THEM, "battlefield", "Creature — Zombie", "{1}{B}", (2, 2), "", False),
+    ("zombie", THEM, "battlefield", "Creature — Zombie", "{1}{B}", (2, 2), "Infect", False),
     ("thopter", THEM, "battlefield", "Artifact Creature — Thopter", "{0}", (0, 2), "Flying", False),
     ("island", THEM, "battlefield", "Basic Land — Island", "", None, "", False),
     ("charm", THEM, "battlefield", "Enchantment", "{1}{U}", None, "", False),
@@ -186,11 +186,11 @@ def _static(printed: Characteristics, ability: Ability) -> str | None:
 
 
 def _hosts(printed: Characteristics) -> list[str]:
-    """What an Aura or Equipment is attached to for the probe: the ordinary objects its "Enchant" allows (an
-    Equipment, a creature), one of each controller."""
+    """What an Aura or Equipment is attached to for the probe: each ordinary object its "Enchant" allows (an
+    Equipment, each creature), tried in turn."""
     enchant = next((a for a in printed.abilities if a.kind == "enchant"), None)
     game = board(printed)
-    out: dict[str, str] = {}
+    out: list[str] = []
     for oid in game.state.battlefield:
         if oid == SOURCE:
             continue
@@ -203,8 +203,8 @@ def _hosts(printed: Characteristics) -> list[str]:
             fits = enchant.described is not None and matching.object_matches(
                 game.state, game.chars, enchant.described, oid, matching.Anchor(ME, SOURCE))
         if fits:
-            out.setdefault(game.state.objects[oid].owner, oid)
-    return list(out.values())
+            out.append(oid)
+    return out
 
 
 def _names_some(game: Play, ability: Ability) -> bool:
