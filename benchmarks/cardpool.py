@@ -2,7 +2,7 @@
 grammar reads completely, and how many the engine plays completely (every ability built, none refused), with the
 refusals that block most cards.
 
-    .venv/bin/python benchmarks/cardpool.py [--part dev|test|all] [--sample N] [--jobs N] [--show N] [--json]
+    .venv/bin/python benchmarks/cardpool.py [--part dev|test|all] [--sample N] [--jobs N] [--show N] [--json] [--check]
 
 The pool is split once and for all by a hash of each card's name: a random fifth is the test part, measured only at
 the end of a round of work on the grammar or the engine; the rest (dev) is what one tunes on. The default is dev.
@@ -12,6 +12,9 @@ the end of a round of work on the grammar or the engine; the rest (dev) is what 
 - "played completely": read completely, and `judge_app.engine.interpret` builds every ability without refusing
   one (`Unplayable`): what the engine would replay. Scenarios check that what it builds is right.
 - "traditional": the same figures without nontraditional cards (planes, schemes, vanguards …) and Alchemy cards.
+- `--check` (never silent, issue 29): each card played completely is also put through the probes of
+  `judge_app.engine.inert` — what the engine accepted must act on a board — and the inert cases are counted by family
+  (cards probed, cards found inert) with examples.
 """
 
 from __future__ import annotations
@@ -49,10 +52,12 @@ class Verdict:
     played: bool
     refusals: list[str] = field(default_factory=list)  # the kinds of refusal, once each
     example: str = ""  # the first line not read, or the first refusal
+    probed: list[str] = field(default_factory=list)  # --check: the probes' families that judged the card
+    inert: list[tuple[str, str, str]] = field(default_factory=list)  # --check: (family, ability, why) found inert
 
 
-def judge(card: Card) -> Verdict:
-    """How the grammar and the engine take one card."""
+def judge(card: Card, check: bool = False) -> Verdict:
+    """How the grammar and the engine take one card (and with `check`, what the probes find inert in it)."""
     from judge_app.cardtext import read
     from judge_app.engine.interpret import Unplayable, ability, read_card
 
@@ -81,7 +86,29 @@ def judge(card: Card) -> Verdict:
         except Exception as exc:
             refusals.append(f"internal error: {type(exc).__name__}")
             example = f"internal error {exc!r}"
-    return Verdict(card.name, True, False, not refusals, sorted(set(refusals)), example)
+    verdict = Verdict(card.name, True, False, not refusals, sorted(set(refusals)), example)
+    if check and verdict.played:
+        probe_card(card, verdict)
+    return verdict
+
+
+def probe_card(card: Card, verdict: Verdict) -> None:
+    """The never-silent probes (`judge_app.engine.inert`) on a card the engine plays; an exception is an inert case
+    of its own kind (a bug), never a crash of the measure."""
+    from judge_app.engine.inert import probe
+
+    def number(value: str | None) -> int:
+        found = re.match(r"-?\d+", value or "")
+        return int(found.group()) if found else 0  # a star counts 0 (208.2a)
+
+    pt = (number(card.power), number(card.toughness)) if card.power is not None else None
+    try:
+        found = probe(card.text, card.face_name, card.type_line, card.mana_cost or "", pt)
+    except Exception as exc:
+        verdict.inert.append(("probe error", type(exc).__name__, str(exc)[:150]))
+        return
+    verdict.probed = sorted(set(found.probed))
+    verdict.inert = [(i.family, i.ability, i.why) for i in found.inert]
 
 
 def reason(exc) -> str:
@@ -100,19 +127,19 @@ def reason(exc) -> str:
     return f"{head} ({exc.rule})" if head.startswith("\"…\"") else head  # bare words: grouped by their rule
 
 
-def _judge_many(cards: list[Card]) -> list[Verdict]:
+def _judge_many(cards: list[Card], check: bool = False) -> list[Verdict]:
     from judge_app.cardtext.reader import warm_up
 
     warm_up()
-    return [judge(card) for card in cards]
+    return [judge(card, check) for card in cards]
 
 
-def measure(cards: list[Card], jobs: int) -> list[Verdict]:
+def measure(cards: list[Card], jobs: int, check: bool = False) -> list[Verdict]:
     if jobs <= 1:
-        return _judge_many(cards)
+        return _judge_many(cards, check)
     chunks = [cards[i::jobs * 8] for i in range(jobs * 8)]
     with ProcessPoolExecutor(jobs) as pool:
-        return [verdict for chunk in pool.map(_judge_many, chunks) for verdict in chunk]
+        return [verdict for chunk in pool.map(_judge_many, chunks, [check] * len(chunks)) for verdict in chunk]
 
 
 def summary(verdicts: list[Verdict], cards: dict[str, Card]) -> dict[str, object]:
@@ -127,6 +154,8 @@ def summary(verdicts: list[Verdict], cards: dict[str, Card]) -> dict[str, object
         "traditional": {"cards": len(traditional), "read": sum(v.read for v in traditional),
                         "played": sum(v.played for v in traditional)},
         "refusals": blocked.most_common(),
+        "probed": Counter(f for v in verdicts for f in v.probed).most_common(),
+        "inert": Counter(f for v in verdicts for f in {i[0] for i in v.inert}).most_common(),
     }
 
 
@@ -142,13 +171,14 @@ def main() -> None:
     parser.add_argument("--show", type=int, default=0, help="print this many cards not read or not played")
     parser.add_argument("--top", type=int, default=25, help="refusal kinds listed")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--check", action="store_true", help="also probe what is played for inert abilities")
     args = parser.parse_args()
     database = load_cards()
     cards = [c for c in database if args.part == "all" or part(c.name) == args.part]
     if args.sample:
         cards = sorted(cards, key=lambda c: hashlib.sha256(c.name.encode()).digest())[: args.sample]
     started = time.perf_counter()
-    verdicts = measure(cards, args.jobs)
+    verdicts = measure(cards, args.jobs, args.check)
     figures = summary(verdicts, {c.name: c for c in cards})
     figures["seconds"] = round(time.perf_counter() - started, 1)
     if args.json:
@@ -168,6 +198,14 @@ def main() -> None:
         print(f"    {count:6}  {kind}")
     for verdict in [v for v in verdicts if not v.played][: args.show]:
         print(f"  {verdict.name}: {verdict.example[:150]}")
+    if args.check:
+        probed = dict(figures["probed"])
+        print("  never silent — cards found inert / cards probed, by family (judge_app.engine.inert):")
+        for family in sorted(probed, key=lambda f: -probed[f]):
+            print(f"    {dict(figures['inert']).get(family, 0):6} / {probed[family]:<6} {family}")
+        for verdict in [v for v in verdicts if v.inert][: max(args.show, 10)]:
+            for family, ability, why in verdict.inert:
+                print(f"  {verdict.name} — {family}: \"{ability[:80]}\": {why[:120]}")
 
 
 if __name__ == "__main__":

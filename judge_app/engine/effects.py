@@ -17,7 +17,7 @@ from judge_app.cardtext import nodes as n
 from judge_app.engine import interpret, library, mana, matching, replacement, rules, targets
 from judge_app.engine.ability import COLORS, Ability, Change, Quality
 from judge_app.engine.characteristics import Characteristics
-from judge_app.engine.choices import Choices
+from judge_app.engine.choices import Choices, take
 from judge_app.engine.continuous import (
     INDEFINITE,
     RESTRICTION,
@@ -99,7 +99,7 @@ def perform(game: Play, item: StackItem, illegal: set[int]) -> tuple[list[str], 
         return [text], [rules.WARD, *more]
     if item.effect is None:
         return ["it does nothing"], []
-    r = Resolving(item, illegal, picks=list(game.choices.choose.get(item.source, [])))
+    r = Resolving(item, illegal, picks=list(take(game.choices.choose.get(item.source)) or []))
     lines, cited = follow(game, r, item.effect)
     return lines or ["it does nothing"], cited
 
@@ -525,7 +525,7 @@ def counter(game: Play, item_id: str, unless: str, by: str) -> Result:
     why = ""
     if unless:
         player = target.controller
-        if player in game.choices.decline_to_pay:
+        if take(game.choices.decline_to_pay.get(player)):
             why = f"{player} chooses not to pay {unless}, so "
         else:
             try:
@@ -655,7 +655,7 @@ def _colour_chosen_now(game: Play, r: Resolving, abilities: tuple[Ability, ...])
     if not any(a.quality is not None and a.quality.kind == "chosen" for a in abilities):
         return abilities, ""
     player = r.item.controller
-    given = game.choices.chosen.get(r.item.source, "").lower()
+    given = (take(game.choices.chosen.get(r.item.source)) or "").lower()
     below = [i for i in game.state.stack if i.id != r.item.id and i.controller != player]
     colours = sorted(below[-1].source_chars.colors) if below and below[-1].source_chars is not None else []
     if given in COLORS:
@@ -750,7 +750,7 @@ def _proliferate(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     The scenario names them (`proliferate`); by default every one that has a counter."""
     state = game.state
     having = [o.id for o in state.permanents() if o.counters] + [p for p, pl in state.players.items() if pl.poison]
-    chosen = game.choices.proliferate
+    chosen = take(game.choices.proliferate)
     picked = [x for x in having if x in chosen] if chosen is not None else having
     changes: list[Event] = []
     for x in picked:
@@ -1103,7 +1103,7 @@ def _copy_spell(game: Play, r: Resolving, ins: n.Instruction) -> Result:
                      specs=original.specs, targets=list(original.targets), choices=dict(original.choices))
     cited: list[rules.Cite] = [rules.COPY_SPELL]
     new = ins.qualifier == "new targets"
-    wanted = game.choices.new_targets.get(item.source) if new else None
+    wanted = take(game.choices.new_targets.get(item.source)) if new else None
     changed = ""
     if wanted:
         new_targets = []

@@ -884,12 +884,16 @@ def _affects(subject: n.Thing) -> tuple[str, n.Description | None]:
         if subject.kind == "self" or subject.refers_to == "self":  # "As long as ~ is enchanted, it gets …"
             return "self", None
         if subject.kind == "attached" and subject.noun in ("creature", "permanent"):
-            return ("equipped" if "equipped" in subject.text.lower() else "enchanted"), None
+            if "equipped" in subject.text.lower():
+                return "equipped", None
+            return ("enchanted" if subject.noun == "creature" else "enchanted permanent"), None
     if isinstance(subject, n.Description):
         for q in subject.qualities:
             if q.kind == "status" and q.value in ("enchanted", "equipped") and not q.negated \
                     and len(subject.qualities) == 1:
-                return q.value, None
+                # "enchanted land / artifact / permanent": whatever the Aura is attached to, not only a creature
+                creature = q.value == "equipped" or list(subject.nouns) == ["creature"]
+                return (q.value if creature else "enchanted permanent"), None
         why = matching.unplayable(subject)
         if why:
             raise Unplayable(f"a static ability affecting {why}", rules.STATIC_EFFECTS)

@@ -176,8 +176,9 @@ def put(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     else:
         refs = [x for x in things(game, r, thing) if x in game.state.objects]
         if isinstance(thing, n.Description) and thing.selector.kind == "a" and ins.origin is not None:
-            pool = [x for x in refs if game.state.objects[x].zone == ins.origin.zone]
-            if ins.origin.zone == "hand":
+            zones = ins.origin.zone.split(" or ")  # "from your hand or graveyard": either zone
+            pool = [x for x in refs if game.state.objects[x].zone in zones]
+            if zones[0] == "hand":
                 pool = list(reversed(pool))
             count = amount(game, r, thing.selector.count, 1)
             refs, default = pick_cards(r, pool, count, f"the cards put into the {ins.origin.zone} last"
@@ -277,10 +278,20 @@ def put_into(game: Play, r: Resolving, refs: list[str], zone: n.Zone) -> Result:
 
 def shuffle(game: Play, r: Resolving, ins: n.Instruction) -> Result:
     """701.24a: the library is randomized. A replay is repeatable, so the engine keeps the order the scenario
-    gave: later draws come as the scenario listed the library."""
-    players = players_in(game, r, ins.subject)
-    return f"{', '.join(players)} shuffle{'s' if len(players) == 1 else ''} their library (the replay keeps the " \
-           "library's order as the scenario lists it)", [rules.SHUFFLE]
+    gave: later draws come as the scenario listed the library. "Shuffle ~ into its owner's library": the card goes
+    to its owner's library first — a spell's own card as it resolves, so it isn't put into a graveyard (608.2n)."""
+    state = game.state
+    moving = [x for x in (things(game, r, ins.object) if ins.object is not None else []) if x in state.objects
+              and state.objects[x].zone != "library"
+              and (state.objects[x].zone != "stack" or (x == r.item.source and r.item.kind == "spell"))]
+    game.perform(*(ZoneChange(x, state.objects[x].zone, "library", "shuffled into its owner's library")
+                   for x in moving))
+    record(r, moving)
+    players = list(dict.fromkeys(state.objects[x].owner for x in moving)) or players_in(game, r, ins.subject)
+    said = f"{names_of(game, moving)} {'is' if len(moving) == 1 else 'are'} put into " \
+        f"{'its owner' if len(moving) == 1 else 'their owners'}'s library; " if moving else ""
+    return said + f"{', '.join(players)} shuffle{'s' if len(players) == 1 else ''} their library (the replay keeps " \
+        "the library's order as the scenario lists it)", [*([rules.NEW_OBJECT] if moving else []), rules.SHUFFLE]
 
 
 def scry(game: Play, r: Resolving, ins: n.Instruction) -> Result:

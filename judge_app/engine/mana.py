@@ -207,10 +207,9 @@ def produces(game: View, permanent: str) -> str | None:
                 return ANY  # "{T}: Add one mana of any color." — the colour is chosen as it resolves (106.4)
             if added is not None and len(ability.effect.instructions) == 1 and one_of(added):
                 return ONE_OF.join(one_of(added))  # "{T}: Add {W} or {U}." — one of them, chosen as it resolves
-    if "land" in chars.types:
-        for subtype in chars.subtypes:
-            if subtype in LAND_MANA:  # 305.6: "{T}: Add [mana]" for each basic land type
-                return LAND_MANA[subtype]
+    if "land" in chars.types:  # 305.6: "{T}: Add [mana]" for each basic land type — one of them per tap
+        kinds = list(dict.fromkeys(LAND_MANA[s] for s in chars.subtypes if s in LAND_MANA))
+        return ONE_OF.join(kinds) if kinds else None
     return None
 
 

@@ -30,7 +30,7 @@ from judge_app.cardtext.nodes import Reference, Trigger
 from judge_app.engine import conditions, matching, rules
 from judge_app.engine.ability import COLORS, Ability, Change, EventEffect, Filter
 from judge_app.engine.characteristics import Characteristics
-from judge_app.engine.choices import Choices
+from judge_app.engine.choices import Choices, take
 from judge_app.engine.continuous import ContinuousEffect
 from judge_app.engine.errors import IllegalAction
 from judge_app.engine.events import (
@@ -309,7 +309,7 @@ def _options(game: View, choices: Choices, event: Event) -> list[Option]:
                                   _regenerate(game, shield)))
     if isinstance(event, ZoneChange) and event.to_zone in ("hand", "library"):
         obj = state.objects[event.object]
-        if obj.commander and obj.owner not in choices.commander_stays:
+        if obj.commander and not choices.once("commander_stays", obj.owner, (event.object, obj.incarnation)):
             out.append(Option(f"{event.object}:commander", f"the commander rule for {game.name(event.object)}", 0,
                               _to_command_zone(game), repeatable=True))
     return out
@@ -712,9 +712,10 @@ def entering(game: View, choices: Choices, oid: str, x: int = 0,
                       *([rules.X_OF_ENTERING] if ability.word == "enters with X counters" else [])]
     owner = game.state.objects[oid].owner
     for source, ability, spec in event_effects(game, "replacement"):
-        if spec.event == "enters" and spec.mode == "tapped" and source != oid and spec.object is not None:
-            you = _you(game, source)
-            if spec.object.matches(chars, object_id=oid, source=source, you=you, controller=owner, owner=owner):
+        if spec.event == "enters" and spec.mode == "tapped" and source != oid and not spec.self_only:
+            you = _you(game, source)  # no object named: "Permanents enter tapped." (Orb of Dreams)
+            if spec.object is None or spec.object.matches(chars, object_id=oid, source=source, you=you,
+                                                          controller=owner, owner=owner):
                 tapped = True
                 notes.append(f"it enters tapped ({_label(game, source, ability)})")
                 cited += [rules.REPLACEMENT_ENTERS, rules.ENTERS_REPLACEMENT]
@@ -749,7 +750,7 @@ def _enters_as_copy(game: View, choices: Choices, oid: str, ability: Ability, ch
         return Copied([], f"{player} chooses not to have {chars.name} enter as a copy", [rules.ENTERS_AS_COPY])
     assert ability.described is not None
     candidates = [x for x in matching.selected(state, game.chars, ability.described, Anchor(player, oid)) if x != oid]
-    named = choices.copy.get(oid)
+    named = take(choices.copy.get(oid))
     if named is not None and named not in candidates:
         raise IllegalAction(f"{chars.name} can't enter as a copy of {game.name(named)}: it isn't "
                             f"{ability.described.text}", rules.ENTERS_AS_COPY)
@@ -790,7 +791,7 @@ def excepted(values: Characteristics, exceptions: tuple[Change, ...]) -> Charact
 def chosen_value(game: View, choices: Choices, oid: str, what: str) -> tuple[str, str]:
     """The colour, creature type or card name chosen as `oid` enters (614.12a): the scenario's `chosen`, else a
     default (the value and what the default was, for the trace)."""
-    given = choices.chosen.get(oid)
+    given = take(choices.chosen.get(oid))
     if given and what == "color" and given.lower() not in COLORS:
         raise IllegalAction(f"{game.name(oid)} needs a colour chosen, not \"{given}\"", rules.ENTERS_CHOICE,
                             rules.COLORS)

@@ -102,7 +102,7 @@ def find(game: Play) -> list[Found]:
                                [PlayerLoses(player.name, f"ten or more poison counters ({rules.SBA_POISON})")]))
     for obj in state.objects.values():
         if obj.commander and obj.zone in ("graveyard", "exile") and obj.id in state.moved_since_check:
-            stays = obj.owner in game.choices.commander_stays
+            stays = game.choices.once("commander_stays", obj.owner, (obj.id, obj.incarnation))
             if not stays:
                 found.append(Found(f"{obj.owner}'s commander {game.name(obj.id)} was put into the {obj.zone} since the "
                                    f"last check: {obj.owner} puts it into the command zone (default: an owner "

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from judge_app.cardtext.nodes import Description
 from judge_app.engine import matching, rules, targets
+from judge_app.engine.choices import take
 from judge_app.engine.events import StackPush
 from judge_app.engine.matching import Anchor
 from judge_app.engine.perform import Play
@@ -82,13 +83,13 @@ def _item(game: Play, pending: PendingTrigger) -> StackItem | None:
                      unless=pending.ability.cost.mana if pending.ability.cost else "")
     if pending.bound:
         item.choices["bound"] = dict(pending.bound)
-    modes = game.choices.modes.get(pending.source)
+    modes = take(game.choices.modes.get(pending.source))
     if modes is not None:
         item.choices["modes"] = list(modes)  # 700.2b: chosen as it is put on the stack
     item.specs = targets.specs_of(item.effect, modes)
     if not item.specs:
         return item
-    chosen = list(game.choices.trigger_targets.get(pending.source, []))
+    chosen = list(take(game.choices.trigger_targets.get(pending.source)) or [])
     for spec in item.specs:
         low, high = targets.bounds(spec)
         picked: list[Target] = []

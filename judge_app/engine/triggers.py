@@ -15,6 +15,8 @@ trace should say (an ability that didn't trigger because its condition is false)
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from judge_app.cardtext import nodes as n
@@ -36,7 +38,7 @@ from judge_app.engine.events import (
 )
 from judge_app.engine.interpret import state_trigger
 from judge_app.engine.matching import Anchor
-from judge_app.engine.state import STACK, Past, PendingTrigger, StackItem
+from judge_app.engine.state import STACK, GameState, Past, PendingTrigger, StackItem
 from judge_app.engine.trace import NOTE, Note
 from judge_app.engine.view import View
 from judge_app.engine.words import Resolving, holds
@@ -264,7 +266,10 @@ def detect(game: View, changes: list[Event], before: dict[str, Characteristics],
                 for ability in chars.abilities_of("triggered"):
                     assert ability.trigger is not None
                     anchor = Anchor(chars.controller, oid)
-                    if any(_matches_event(game, e, happened, anchor, before) for e in ability.trigger.events):
+                    with _as_it_left(state, counters if looks_back else None):
+                        matched = any(_matches_event(game, e, happened, anchor, before)
+                                      for e in ability.trigger.events)
+                    if matched:
                         pending = _pending(game, oid, ability, chars, happened)
                         left = oid in before and not state.on_battlefield(oid)  # it was the object just before
                         pending.source_incarnation = state.objects[oid].incarnation - (1 if left else 0)
@@ -328,6 +333,20 @@ def _refuse_unmodelled_at_step(game: View, step: str) -> None:
                 continue
             raise unmodelled.refusal(game, obj.id, ability, f"would trigger (the {step} step began)",
                                      rules.TRIGGER, rules.TRIGGER_STEP)
+
+
+@contextmanager
+def _as_it_left(state: GameState, counters: dict[str, dict[str, int]] | None) -> Iterator[None]:
+    """"Whenever a creature with a +1/+1 counter on it dies": the permanents that left are matched with the counters
+    they had as they last existed on the battlefield (603.10a), put back on them while the trigger is matched."""
+    now = {oid: state.objects[oid].counters for oid in counters or {} if oid in state.objects}
+    for oid in now:
+        state.objects[oid].counters = dict(counters[oid])
+    try:
+        yield
+    finally:
+        for oid, kept in now.items():
+            state.objects[oid].counters = kept
 
 
 def _cycled(game: View, happened: Happened) -> dict[str, Characteristics]:

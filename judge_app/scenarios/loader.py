@@ -21,11 +21,12 @@ from judge_app.engine.characteristics import (
     parse_pt,
     parse_type_line,
 )
-from judge_app.engine.interpret import CardTextError, Unplayable, keyword_kinds, read_card
+from judge_app.engine.interpret import CardTextError, Unplayable, read_card
 from judge_app.engine.keywords import KEYWORD_COUNTER_KINDS
+from judge_app.engine.layers import EFFECT_KINDS  # the effect kinds, each with its layer (registered there)
 from judge_app.engine.placeholders import read_for_replay
 from judge_app.engine.state import ZONES, Step
-from judge_app.scenarios import named
+from judge_app.scenarios import abilities, named
 from judge_app.scenarios.locate import KeyLines, deepest_line
 from judge_app.scenarios.locate import Path as KeyPath
 from judge_app.scenarios.model import (
@@ -76,27 +77,32 @@ EXPECT_KEYS = {
     "loyalty": "{ card = loyalty }", "tapped": "{ card = true/false }", "attached": "{ card = card id or false }",
     "has": "{ card = [keywords] }", "lacks": "{ card = [keywords it must not have] }",
     "controller": "{ card = player }", "type": "{ card = \"type line\" }", "colors": "{ card = [colours] }",
+    "name": "{ card = \"its name now\" } (after copy and text-changing effects)",
     "stack": "a list of the names on the stack, top first ([] for empty)",
     "mana": "{ player = { colour = amount } } (the whole pool)",
     "result": RESULTS, "rules": "a list of rule numbers, in the order cited",
 }
 CHOICE_KEYS = {"legend_rule_keep": "a list of card ids", "discard": "a list of card ids",
-               "new_targets": "{ card id of the spell that copies = [the copy's targets] }",
+               "new_targets": "{ card id of the spell that copies = [the copy's targets], or [[…], […]] per copy }",
                "commander_stays": "a list of players who leave their commander where it went (graveyard, exile, hand, "
-                                  "library)",
+                                  "library), or { player = true/false or [answers, one per move] }",
                "trigger_order": "{ player = [source card ids, first put on the stack first] }",
-               "trigger_targets": "{ source card id = [targets] }",
+               "trigger_targets": "{ source card id = [targets], or [[…], […]] per time it triggers }",
                "replacement_order": "{ player = [effect source card ids, first applied first] }",
-               "decline_to_pay": "a list of players who don't pay \"unless … pays\" costs",
+               "decline_to_pay": "a list of players who don't pay \"unless … pays\" costs, or { player = true/false "
+                                 "or [answers in order] }",
                "sacrifice": "a list of card ids chosen when a player sacrifices",
                "may": "{ source card id = true/false, or [answers in order] } (\"you may\"; default: yes)",
-               "modes": "{ source card id = [mode numbers] } for a modal triggered ability",
-               "proliferate": "a list of card ids and players proliferate picks (default: all with counters)",
-               "choose": "{ source card id = [card ids] } picked when its text says \"a creature …\" (default: "
-                         "the oldest)",
-               "copy": "{ card id = card id } what a Clone enters as a copy of (default: the oldest it may copy)",
-               "chosen": "{ card id = \"red\" / \"Goblin\" / \"a card name\" } chosen as it enters (\"As ~ enters, "
-                         "choose a color\"; default: said in the trace)",
+               "modes": "{ source card id = [mode numbers], or [[…], […]] per time } for a modal triggered ability",
+               "proliferate": "a list of card ids and players proliferate picks, or [[…], […]] one list per "
+                              "proliferate (default: all with counters)",
+               "choose": "{ source card id = [card ids], or [[…], […]] per resolution } picked when its text says "
+                         "\"a creature …\" (default: the oldest)",
+               "copy": "{ card id = card id, or [card ids, one per time it enters] } what a Clone enters as a copy "
+                       "of (default: the oldest it may copy)",
+               "chosen": "{ card id = \"red\" / \"Goblin\" / \"a card name\", or [one per choice] } chosen as it "
+                         "enters (\"As ~ enters, choose a color\") or as its ability resolves (\"the color of your "
+                         "choice\"; default: said in the trace)",
                "mana_color": "{ card id = [colours] } chosen, in order, as its \"Add one mana of any color\" resolves "
                              "(default: a colour the cost being paid needs, else said in the trace)"}
 
@@ -262,6 +268,8 @@ class _Loader:
                         legend_rule_keep=keep, discard=discard, **extra)
 
     def _more_choices(self, choices: dict[str, Any]) -> dict[str, Any]:
+        """The [choices] a rule asks for again at each occurrence, each as a list of answers used in order (the
+        last one answering every later occurrence): one answer alone is a list of one."""
         r = self.r
         out: dict[str, Any] = {}
         for key in ("trigger_order", "replacement_order"):
@@ -269,22 +277,29 @@ class _Loader:
             out[key] = {self._player(p, ("choices", key)): [self._card(c, ("choices", key)) for c in
                                                             r.string_list(ids, ("choices", key), "card ids")]
                         for p, ids in table.items()}
-        table = r.typed(choices.get("trigger_targets", {}), ("choices", "trigger_targets"), dict,
-                        CHOICE_KEYS["trigger_targets"])
-        out["trigger_targets"] = {self._card(c, ("choices", "trigger_targets")): [
-            self._card_or_player(t, ("choices", "trigger_targets"))
-            for t in r.string_list(ts, ("choices", "trigger_targets"), "targets")] for c, ts in table.items()}
-        out["decline_to_pay"] = [self._player(p, ("choices", "decline_to_pay")) for p in
-                                 r.string_list(choices.get("decline_to_pay", []), ("choices", "decline_to_pay"),
-                                               "players")]
         out["sacrifice"] = [self._card(c, ("choices", "sacrifice")) for c in
                             r.string_list(choices.get("sacrifice", []), ("choices", "sacrifice"), "card ids")]
-        table = r.typed(choices.get("new_targets", {}), ("choices", "new_targets"), dict, CHOICE_KEYS["new_targets"])
-        out["new_targets"] = {self._card(k, ("choices", "new_targets")): [
-            self._card_or_player(t, ("choices", "new_targets")) for t in
-            r.string_list(v, ("choices", "new_targets"), "targets")] for k, v in table.items()}
-        out["commander_stays"] = [self._player(p, ("choices", "commander_stays")) for p in r.string_list(
-            choices.get("commander_stays", []), ("choices", "commander_stays"), "players")]
+        for key in ("decline_to_pay", "commander_stays"):  # players, or { player = true/false or [answers] }
+            value = choices.get(key, [])
+            path: KeyPath = ("choices", key)
+            if isinstance(value, dict):
+                out[key] = {self._player(p, path): self._answers(v, path, lambda v, at: r.typed(
+                    v, at, bool, "true or false"), scalar=True) for p, v in value.items()}
+            else:
+                out[key] = {self._player(p, path): [True] for p in r.string_list(value, path, CHOICE_KEYS[key])}
+        per_source = {  # key → how one answer is read
+            "trigger_targets": lambda v, at: [self._card_or_player(t, at) for t in r.string_list(v, at, "targets")],
+            "new_targets": lambda v, at: [self._card_or_player(t, at) for t in r.string_list(v, at, "targets")],
+            "choose": lambda v, at: [self._card(x, at) for x in r.string_list(v, at, "card ids")],
+            "modes": lambda v, at: self._value("modes", v, at),
+            "copy": lambda v, at: self._card(r.typed(v, at, str, CHOICE_KEYS["copy"]), at),
+            "chosen": lambda v, at: r.typed(v, at, str, CHOICE_KEYS["chosen"]),
+        }
+        for key, one in per_source.items():
+            path = ("choices", key)
+            table = r.typed(choices.get(key, {}), path, dict, CHOICE_KEYS[key])
+            out[key] = {self._card(c, path): self._answers(v, path, one, scalar=key in ("copy", "chosen"))
+                        for c, v in table.items()}
         may = r.typed(choices.get("may", {}), ("choices", "may"), dict, CHOICE_KEYS["may"])
         out["may"] = {}
         for card, answers in may.items():
@@ -292,21 +307,6 @@ class _Loader:
             if not answers or not all(isinstance(a, bool) for a in answers):
                 raise r.error(("choices", "may"), f"may.{card} = {may[card]!r}", CHOICE_KEYS["may"])
             out["may"][self._card(card, ("choices", "may"))] = answers
-        modes = r.typed(choices.get("modes", {}), ("choices", "modes"), dict, CHOICE_KEYS["modes"])
-        out["modes"] = {self._card(card, ("choices", "modes")): self._value("modes", m, ("choices", "modes"))
-                        for card, m in modes.items()}
-        table = r.typed(choices.get("choose", {}), ("choices", "choose"), dict, CHOICE_KEYS["choose"])
-        out["choose"] = {self._card(c, ("choices", "choose")): [self._card(x, ("choices", "choose")) for x in
-                                                                 r.string_list(ids, ("choices", "choose"), "card ids")]
-                         for c, ids in table.items()}
-        table = r.typed(choices.get("copy", {}), ("choices", "copy"), dict, CHOICE_KEYS["copy"])
-        out["copy"] = {self._card(c, ("choices", "copy")): self._card(r.typed(x, ("choices", "copy"), str,
-                                                                              CHOICE_KEYS["copy"]), ("choices", "copy"))
-                       for c, x in table.items()}
-        table = r.typed(choices.get("chosen", {}), ("choices", "chosen"), dict, CHOICE_KEYS["chosen"])
-        out["chosen"] = {self._card(c, ("choices", "chosen")): r.typed(x, ("choices", "chosen"), str,
-                                                                       CHOICE_KEYS["chosen"])
-                         for c, x in table.items()}
         table = r.typed(choices.get("mana_color", {}), ("choices", "mana_color"), dict, CHOICE_KEYS["mana_color"])
         out["mana_color"] = {}
         for c, colors in table.items():
@@ -315,9 +315,18 @@ class _Loader:
                 raise r.error(("choices", "mana_color"), f"mana_color.{c} = {colors!r}", CHOICE_KEYS["mana_color"])
             out["mana_color"][self._card(c, ("choices", "mana_color"))] = [x.lower() for x in listed]
         if "proliferate" in choices:
-            out["proliferate"] = [self._card_or_player(c, ("choices", "proliferate")) for c in
-                                  r.string_list(choices["proliferate"], ("choices", "proliferate"), "card ids")]
+            out["proliferate"] = self._answers(choices["proliferate"], ("choices", "proliferate"), lambda v, at: [
+                self._card_or_player(c, at) for c in r.string_list(v, at, "card ids and players")], scalar=False)
         return out
+
+    def _answers(self, value: Any, path: KeyPath, one: Any, scalar: bool) -> list[Any]:
+        """One answer, or a list of answers, one per occurrence: for a choice whose answer is itself a list
+        (targets, modes, cards), a list of lists."""
+        several = isinstance(value, list) and bool(value) and (
+            scalar or all(isinstance(v, list) for v in value))
+        if isinstance(value, list) and not value and scalar:
+            raise self.r.error(path, "an empty list of answers", CHOICE_KEYS[path[-1]])
+        return [one(v, path) for v in value] if several else [one(value, path)]
 
     # --- players and cards --------------------------------------------------------------------------
 
@@ -454,11 +463,9 @@ class _Loader:
             except ValueError as exc:
                 raise r.error(at("colors"), str(exc), "white, blue, black, red or green") from None
         power = toughness = None
+        starred = False
         if "pt" in table:
-            try:
-                power, toughness = parse_pt(r.typed(table["pt"], at("pt"), str, "a string such as \"2/2\""))
-            except ValueError as exc:
-                raise r.error(at("pt"), str(exc), "\"power/toughness\"") from None
+            power, toughness, starred = self._printed_pt(table["pt"], at("pt"))
         elif "creature" in types:
             raise r.error(path, f"the creature {card_id!r} has no power/toughness", "pt = \"2/2\" or similar")
         loyalty = table.get("loyalty")
@@ -479,6 +486,12 @@ class _Loader:
             raise r.error(at("text"), f"card {card_id!r}: its text can't be read at line {exc.line}, column "
                           f"{exc.column}: {exc.message}{said}",
                           "Oracle text (`judge card read` shows how a text is read)") from None
+        if starred and not any(a.kind == "cda" and any(c.kind in EFFECT_KINDS and EFFECT_KINDS[c.kind].layer == "7a"
+                                                                for c in a.changes)
+                               for a in abilities):
+            raise r.error(at("pt"), f"card {card_id!r} ({name}) has the P/T {table['pt']!r}, but no "
+                          "characteristic-defining ability of its text sets its power or toughness (604.3)",
+                          "numbers (pt = \"2/2\"), or a text whose ability defines the starred value")
         printed = Characteristics(name=name, mana_cost=cost, colors=colors, supertypes=supertypes, types=types,
                                   subtypes=subtypes, power=power, toughness=toughness, loyalty=loyalty,
                                   defense=defense, abilities=tuple(abilities))
@@ -506,6 +519,20 @@ class _Loader:
             raise r.error(path, f"{card_id!r} is in the {zone} but is given a battlefield status "
                           "(tapped, damage or attached_to)", "those keys only for cards on the battlefield")
         return spec
+
+    def _printed_pt(self, value: Any, path: KeyPath) -> tuple[int, int, bool]:
+        """A printed P/T: numbers, or a star its characteristic-defining ability sets ("*/*", "*/1+*": a star
+        counts 0, 208.2a); whether it has a star."""
+        text = self.r.typed(value, path, str, "a string such as \"2/2\"")
+        halves = text.split("/")
+        numbers = [named.printed_number(h) for h in halves] if len(halves) == 2 else []
+        if len(numbers) != 2 or None in numbers:
+            raise self.r.error(path, f"{text!r} is not a power/toughness such as \"2/3\"",
+                               "\"power/toughness\": numbers, or \"*/*\" (\"1+*\", \"*+1\") where the card's "
+                               "characteristic-defining ability sets it")
+        power, toughness = numbers
+        assert power is not None and toughness is not None
+        return power, toughness, "*" in text
 
     def _from_database(self, table: dict[str, Any], name: str, card_id: str,
                        path: KeyPath) -> tuple[dict[str, Any], str, str]:
@@ -596,9 +623,12 @@ class _Loader:
                     continue
                 params[key] = self._value(kind, raw[key], (*path, key))
             illegal = None
-            if "illegal" in raw:
-                illegal = self._rule_number(r.typed(raw["illegal"], (*path, "illegal"), str, "a rule number"),
-                                            (*path, "illegal"))
+            if "illegal" in raw:  # the rule its rejection cites, or a list of rules any of which it may cite
+                at = (*path, "illegal")
+                numbers = r.string_list(raw["illegal"], at, "a rule number, or a list of rule numbers")
+                if not numbers:
+                    raise r.error(at, "illegal = []", "a rule number, or a list of rule numbers")
+                illegal = tuple(self._rule_number(x, at) for x in numbers)
             out.append(ActionSpec(do=do, params=params, line=r.lines.line(path), illegal=illegal))
         return out
 
@@ -730,7 +760,14 @@ class _Loader:
                 else:
                     subject = self._card(subject, key_path)
                     expected = self._expected_value(what, expected, key_path)
-                out.append(Expectation(what, subject, expected, line))
+                keys: tuple[str, ...] = ()
+                if what in ("has", "lacks"):
+                    try:
+                        keys = tuple(abilities.named(expected))
+                    except ValueError as exc:
+                        raise r.error(key_path, str(exc), "keyword abilities such as \"flying\", \"protection from "
+                                      "black\", \"ward {2}\"") from None
+                out.append(Expectation(what, subject, expected, line, keys))
         return out
 
     def _expected_value(self, what: str, value: Any, path: KeyPath) -> Any:
@@ -756,11 +793,9 @@ class _Loader:
                 return None
             return self._card(value, path)
         if what in ("has", "lacks"):
-            words = ", ".join(r.string_list(value, path, "a list of keywords"))
-            try:
-                return keyword_kinds(words)
-            except (CardTextError, Unplayable) as exc:
-                raise r.error(path, f"{words!r}: {exc}", "keywords such as \"flying\"") from None
+            return r.string_list(value, path, "a list of keyword abilities")
+        if what == "name":
+            return r.typed(value, path, str, "a card name")
         if what == "type":
             return r.typed(value, path, str, "a type line such as \"Land — Mountain\"")
         if what == "colors":

@@ -62,15 +62,17 @@ class ActionSpec:
     do: str
     params: dict[str, Any]
     line: int
-    illegal: str | None = None  # the rule number the rejection must cite, when the action is expected to be illegal
+    illegal: tuple[str, ...] | None = None  # when the action is expected to be illegal: the rules its rejection may
+    # cite (any one of them)
 
 
 @dataclass
 class Expectation:
-    what: str  # "life", "poison", "zone", "pt", "damage", "counters", "loyalty", "tapped", "attached", "has", "result"
+    what: str  # "life", "poison", "zone", "pt", "damage", "counters", "loyalty", "tapped", "attached", "has", "name" …
     subject: str  # a player name or a card id ("" for the result)
     expected: Any
     line: int
+    keys: tuple[str, ...] = ()  # `has` / `lacks`: the whole keyword abilities named (`abilities.named`)
 
 
 @dataclass
@@ -94,18 +96,19 @@ class Scenario:
     legend_rule_keep: list[str] = field(default_factory=list)
     discard: list[str] = field(default_factory=list)
     trigger_order: dict[str, list[str]] = field(default_factory=dict)
-    trigger_targets: dict[str, list[str]] = field(default_factory=dict)
+    # the choices made again at each occurrence: a list of answers each, used in order (`engine.choices.take`)
+    trigger_targets: dict[str, list[list[str]]] = field(default_factory=dict)
     replacement_order: dict[str, list[str]] = field(default_factory=dict)
-    decline_to_pay: list[str] = field(default_factory=list)
+    decline_to_pay: dict[str, list[bool]] = field(default_factory=dict)
     sacrifice: list[str] = field(default_factory=list)
-    new_targets: dict[str, list[str]] = field(default_factory=dict)
-    commander_stays: list[str] = field(default_factory=list)
+    new_targets: dict[str, list[list[str]]] = field(default_factory=dict)
+    commander_stays: dict[str, list[bool]] = field(default_factory=dict)
     may: dict[str, list[bool]] = field(default_factory=dict)
-    modes: dict[str, list[int]] = field(default_factory=dict)
-    proliferate: list[str] | None = None
-    choose: dict[str, list[str]] = field(default_factory=dict)
-    copy: dict[str, str] = field(default_factory=dict)
-    chosen: dict[str, str] = field(default_factory=dict)
+    modes: dict[str, list[list[int]]] = field(default_factory=dict)
+    proliferate: list[list[str]] | None = None
+    choose: dict[str, list[list[str]]] = field(default_factory=dict)
+    copy: dict[str, list[str]] = field(default_factory=dict)
+    chosen: dict[str, list[str]] = field(default_factory=dict)
     mana_color: dict[str, list[str]] = field(default_factory=dict)
 
     @property

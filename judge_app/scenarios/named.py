@@ -115,10 +115,19 @@ def overridden(given: dict[str, Any]) -> tuple[str, ...]:
 def _printed(card: Card, what: str, value: str) -> int:
     """A printed power or toughness as a number: a star counts as 0, its characteristic-defining ability setting
     the value (208.2a, 604.3): "*" → 0, "1+*" → 1."""
-    number = re.fullmatch(r"(-?\d+)|\*|(\d+)\+\*|\*\+(\d+)|(\d+)-\*", value)
+    number = printed_number(value)
     if number is None:
         raise NameProblem(f"the card database gives {card.name} the {what} {value!r}, not one the engine counts",
                           "pt = \"2/2\" or similar, given with the name")
+    return number
+
+
+def printed_number(value: str) -> int | None:
+    """A printed power or toughness — "2", "*", "1+*", "*+1", "7-*" — as the number it counts for, a star 0
+    (208.2a); None if it isn't one."""
+    number = re.fullmatch(r"\s*(?:(-?\d+)|\*|(\d+)\+\*|\*\+(\d+)|(\d+)-\*)\s*", value)
+    if number is None:
+        return None
     return int(next((g for g in number.groups() if g is not None), "0"))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,6 +15,7 @@ from judge_app.engine.errors import IllegalAction, NotModelled
 from judge_app.engine.game import Game
 from judge_app.engine.state import GameObject, GameState, Player
 from judge_app.engine.trace import NOTE, REJECTED, SETUP, Trace
+from judge_app.scenarios import abilities
 from judge_app.scenarios.model import ActionSpec, Expectation, Scenario
 
 
@@ -72,15 +74,16 @@ def build_game(scenario: Scenario) -> Game:
             face_down=card.face_down, commander=card.commander)
         if card.zone == "battlefield":
             state.battlefield.append(card.id)
+    answers = {key: copy.deepcopy(getattr(scenario, key)) for key in PER_OCCURRENCE}  # used up as the game goes
     choices = Choices(legend_rule_keep=list(scenario.legend_rule_keep), discard=list(scenario.discard),
-                      trigger_order=scenario.trigger_order, trigger_targets=scenario.trigger_targets,
-                      replacement_order=scenario.replacement_order, decline_to_pay=list(scenario.decline_to_pay),
-                      sacrifice=list(scenario.sacrifice), may={k: list(v) for k, v in scenario.may.items()},
-                      modes=dict(scenario.modes), proliferate=scenario.proliferate,
-                      choose={k: list(v) for k, v in scenario.choose.items()}, copy=dict(scenario.copy),
-                      new_targets=dict(scenario.new_targets), commander_stays=list(scenario.commander_stays),
-                      chosen=dict(scenario.chosen), mana_color={k: list(v) for k, v in scenario.mana_color.items()})
+                      trigger_order=scenario.trigger_order, replacement_order=scenario.replacement_order,
+                      sacrifice=list(scenario.sacrifice), **answers)
     return Game(state, choices)
+
+
+# the [choices] answered per occurrence, in order (`choices.take`)
+PER_OCCURRENCE = ("trigger_targets", "decline_to_pay", "may", "modes", "proliferate", "choose", "copy",
+                  "new_targets", "commander_stays", "chosen", "mana_color")
 
 
 def _p(action: ActionSpec, key: str, default: Any = None) -> Any:
@@ -247,12 +250,13 @@ def _replay(game: Game, scenario: Scenario, action: ActionSpec) -> str | None:
                     [*exc.rules, rules.ILLEGAL_ACTION_REVERSED])
         if action.illegal is None:
             return f"{where}: illegal action ({action.do}): {exc}"
-        if action.illegal not in exc.rules:
+        if not set(action.illegal) & set(exc.rules):
             return (f"{where}: the action was rejected citing {', '.join(exc.rules)}, but the scenario expects a "
-                    f"rejection citing {action.illegal}")
+                    f"rejection citing {' or '.join(action.illegal)}")
         return None
     if action.illegal is not None:
-        return f"{where}: the scenario expects this action to be illegal ({action.illegal}), but the engine allowed it"
+        return (f"{where}: the scenario expects this action to be illegal ({' or '.join(action.illegal)}), but the "
+                "engine allowed it")
     return None
 
 
@@ -288,7 +292,9 @@ def actual_value(game: Game, what: str, subject: str) -> Any:
     if what == "loyalty":
         return chars.loyalty
     if what in ("has", "lacks"):
-        return sorted({a.kind for a in chars.abilities})
+        return sorted({" ".join(a.text.lower().split()) for a in chars.abilities})
+    if what == "name":
+        return chars.name
     if what == "controller":
         return chars.controller
     if what == "type":
@@ -300,10 +306,10 @@ def actual_value(game: Game, what: str, subject: str) -> Any:
 
 def check(game: Game, expectation: Expectation, at: str) -> Check:
     actual = actual_value(game, expectation.what, expectation.subject)
-    if expectation.what == "has":
-        ok = set(expectation.expected) <= set(actual)
-    elif expectation.what == "lacks":
-        ok = not set(expectation.expected) & set(actual)
+    if expectation.what in ("has", "lacks"):
+        owned = game.chars(expectation.subject).abilities if expectation.subject in game.state.objects else ()
+        held = [abilities.has(k, owned) for k in expectation.keys]
+        ok = all(held) if expectation.what == "has" else not any(held)
     elif expectation.what == "type" and isinstance(actual, str):
         ok = same_type_line(actual, expectation.expected)
     else:
